@@ -1,0 +1,25 @@
+# Two entry points for a fresh machine (Python 3.11, pip, git, make): `make demo`, `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test lint bench clean
+
+$(BIN)/studdraw: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+demo: $(BIN)/studdraw
+	$(BIN)/studdraw parse sample_histories > /dev/null
+
+test: $(BIN)/studdraw
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+bench: $(BIN)/studdraw
+	$(BIN)/python bench/parse.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

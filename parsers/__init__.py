@@ -1,0 +1,1 @@
+"""Parsers: hand-history bytes in, normalized events out (see `parsers.events`)."""

@@ -1,0 +1,37 @@
+"""What a player is told when a hand cannot be read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ErrorKind(StrEnum):
+    SYNTAX = "syntax"  # a line the site's grammar does not know
+    STRUCTURE = "structure"  # known lines in an impossible order
+    TRUNCATED = "truncated"  # the hand stops before its summary (cut, or still being written)
+    NOT_A_HAND = "not_a_hand"  # text between hands that is no hand at all
+
+
+@dataclass(frozen=True, slots=True)
+class HandParseError(Exception):
+    """A hand that could not be read, located precisely in its file.
+
+    `line` and `column` are 1-based and count in the file, not the hand; `expected` lists
+    what the grammar would have accepted at that column.
+    """
+
+    kind: ErrorKind
+    message: str
+    path: str
+    line: int
+    column: int = 1
+    hand_number: str | None = None
+    line_text: str = ""
+    expected: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        hand = f" (hand #{self.hand_number})" if self.hand_number else ""
+        where = f"{self.path}:{self.line}:{self.column}{hand}"
+        text = f"\n    {self.line_text}\n    {' ' * (self.column - 1)}^" if self.line_text else ""
+        return f"{where}: {self.message}{text}"

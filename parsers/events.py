@@ -1,0 +1,368 @@
+"""The event contract: what every site parser emits and the engine replays.
+
+A hand is a header, its seats and an ordered tuple of events, one per meaningful history
+line. The records are site-neutral (a Full Tilt "antes" and a PokerStars "posts the ante"
+are the same `Post`), immutable, and exact: money is `Decimal`, never float. Each event
+remembers the line it came from (`line`, not part of equality) so that the engine's
+findings can point a player at the exact line of the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from enum import StrEnum
+
+Card = str
+"""Two characters, rank then suit: "Ah", "Td", "2c"."""
+
+UNKNOWN_CARD: Card = "??"
+"""A card the history prints but that cannot be read (e.g. `[of]`): kept as a placeholder."""
+
+
+class Game(StrEnum):
+    """Game ids: the same strings in `parse`, `validate`, `generate` and the database."""
+
+    SEVEN_STUD = "seven_stud"
+    SEVEN_STUD_HILO = "seven_stud_hilo"
+    RAZZ = "razz"
+    FIVE_STUD = "five_stud"
+    FIVE_UP_STUD = "five_up_stud"
+    TRIPLE_DRAW_27 = "triple_draw_27"
+    SINGLE_DRAW_27 = "single_draw_27"
+    TRIPLE_DRAW_A5 = "triple_draw_a5"
+    BADUGI = "badugi"
+    FIVE_DRAW = "five_draw"
+
+    @property
+    def is_stud(self) -> bool:
+        return self in _STUD_GAMES
+
+
+_STUD_GAMES = frozenset(
+    {Game.SEVEN_STUD, Game.SEVEN_STUD_HILO, Game.RAZZ, Game.FIVE_STUD, Game.FIVE_UP_STUD}
+)
+
+
+class LimitKind(StrEnum):
+    FIXED = "fixed_limit"
+    POT = "pot_limit"
+    NO = "no_limit"
+
+
+class MoneyKind(StrEnum):
+    """What the chips are worth: real money, play money or tournament chips."""
+
+    REAL = "real"
+    PLAY = "play"
+    TOURNAMENT = "tournament"
+
+
+class Street(StrEnum):
+    """Betting rounds. Stud streets are named by card count; draw rounds by draws done."""
+
+    SECOND = "second"  # five card stud's first round
+    THIRD = "third"
+    FOURTH = "fourth"
+    FIFTH = "fifth"
+    SIXTH = "sixth"
+    SEVENTH = "seventh"
+    PREDRAW = "predraw"
+    DRAW_1 = "draw_1"
+    DRAW_2 = "draw_2"
+    DRAW_3 = "draw_3"
+
+
+DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
+
+
+class PostKind(StrEnum):
+    ANTE = "ante"
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    SMALL_AND_BIG_BLINDS = "small_and_big_blinds"
+    DEAD_BLIND = "dead_blind"
+
+
+class ActionKind(StrEnum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    COMPLETE = "complete"
+    BRING_IN = "bring_in"
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The stakes as the header states them, completed from the hand's own forced bets.
+
+    Fixed-limit games have a small and a big bet; blind games have blinds; stud has an
+    ante and a bring-in. Whatever the history does not say stays None.
+    """
+
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    ante: Decimal | None = None
+    bring_in: Decimal | None = None
+    small_blind: Decimal | None = None
+    big_blind: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    tournament_id: str
+    buy_in: Decimal | None = None
+    fee: Decimal | None = None
+    bounty: Decimal | None = None
+    currency: str | None = None
+    level: str | None = None  # as printed: "XXXI", "I"
+    match_round: str | None = None  # shootouts and home-game matches
+
+
+@dataclass(frozen=True, slots=True)
+class HandHeader:
+    site: str
+    hand_number: str
+    game: Game
+    limit: LimitKind
+    stakes: Stakes
+    money: MoneyKind
+    currency: str | None
+    started_at_utc: datetime
+    site_time: str  # the site's own clock, as printed, with its zone: "2013/01/03 16:27:43 EET"
+    table: str = ""
+    max_seats: int | None = None
+    button_seat: int | None = None
+    tournament: Tournament | None = None
+    mixed_game: str | None = None  # "8-Game", "HORSE", "Triple Stud", ...
+    home_game: str | None = None  # the home-game club name
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    player: str
+    stack: Decimal
+    sitting_out: bool = False
+    bounty: Decimal | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    player: str
+    kind: PostKind
+    amount: Decimal
+    all_in: bool = False
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStart:
+    street: Street
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Cards a player receives on a street; `shown_before` repeats what the site reprints."""
+
+    player: str
+    street: Street
+    down: tuple[Card, ...] = ()
+    up: tuple[Card, ...] = ()
+    shown_before: tuple[Card, ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CommunityCards:
+    """Stud's shared card when the deck runs out (or any printed board)."""
+
+    cards: tuple[Card, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A betting decision. `amount` is what the player adds with this action.
+
+    For a raise, `raise_to` is the player's total for the round after it; a completion
+    has only `raise_to`; a bring-in, bet or call has only `amount`.
+    """
+
+    player: str
+    kind: ActionKind
+    amount: Decimal | None = None
+    raise_to: Decimal | None = None
+    all_in: bool = False
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One player's draw. Standing pat is `discard_count == 0`.
+
+    Opponents' discards are usually known only by count; the hero's (and sometimes a
+    pat hand's) cards are printed.
+    """
+
+    player: str
+    street: Street
+    discard_count: int
+    discarded: tuple[Card, ...] | None = None
+    drawn: tuple[Card, ...] | None = None
+    kept: tuple[Card, ...] | None = None
+    line: int = field(default=0, compare=False)
+
+    @property
+    def stood_pat(self) -> bool:
+        return self.discard_count == 0
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledReturn:
+    player: str
+    amount: Decimal
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownStart:
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    player: str
+    cards: tuple[Card, ...]
+    description: str | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """A player gives up at showdown; the summary sometimes reveals the cards."""
+
+    player: str
+    cards: tuple[Card, ...] | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """Money a player takes from a pot. `pot` is "pot", "main" or "side-1", "side-2", ..."""
+
+    player: str
+    amount: Decimal
+    pot: str = "pot"
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryStart:
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PotTotals:
+    """The summary's money line: total pot, its split into main and side pots, rake."""
+
+    total: Decimal
+    rake: Decimal
+    main: Decimal | None = None
+    sides: tuple[Decimal, ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """One seat's line in the summary: what the site says happened to that player.
+
+    `outcome` is one of: "folded", "showed", "mucked", "collected", "sat out".
+    `street` is the site's wording of the fold street ("3rd Street", "before the Draw").
+    """
+
+    seat: int
+    player: str
+    outcome: str
+    positions: tuple[str, ...] = ()  # "button", "small blind", "big blind"
+    won: Decimal | None = None
+    cards: tuple[Card, ...] | None = None
+    description: str | None = None
+    street: str | None = None
+    didnt_bet: bool = False
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentFinish:
+    player: str
+    place: int | None
+    prize: Decimal | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line that changes no money but is kept: chat, joins, time-outs, site remarks.
+
+    `kind` is a short stable slug ("said", "joins", "betting_capped", ...); `player` is
+    the name when the line is about one, seated or not.
+    """
+
+    kind: str
+    text: str
+    player: str | None = None
+    line: int = field(default=0, compare=False)
+
+
+Event = (
+    Post
+    | StreetStart
+    | Deal
+    | CommunityCards
+    | Action
+    | Draw
+    | UncalledReturn
+    | ShowdownStart
+    | Show
+    | Muck
+    | Collect
+    | SummaryStart
+    | PotTotals
+    | SeatSummary
+    | TournamentFinish
+    | Note
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ParseWarning:
+    """Something odd that did not stop the hand from being read (an unreadable card)."""
+
+    line: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    header: HandHeader
+    seats: tuple[Seat, ...]
+    events: tuple[Event, ...]
+    warnings: tuple[ParseWarning, ...] = ()
+
+    @property
+    def site(self) -> str:
+        return self.header.site
+
+    @property
+    def hand_number(self) -> str:
+        return self.header.hand_number
+
+    @property
+    def game(self) -> Game:
+        return self.header.game

@@ -1,0 +1,233 @@
+"""Turn a hand's parsed lines into its event sequence, checking that they come in order.
+
+The line grammar says what each line *is*; this module says whether the lines make a hand:
+seats before forced bets, bets inside streets, the summary last and complete. It also
+normalizes what sites print differently: which dealt cards are down and which up, the
+cards a player draws (printed on the next line as "Dealt to"), and the draw round that
+single-draw games play without announcing it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
+
+from parsers.events import (
+    DRAW_STREETS,
+    Action,
+    Card,
+    Collect,
+    CommunityCards,
+    Deal,
+    Draw,
+    Event,
+    Game,
+    Muck,
+    Note,
+    Post,
+    PotTotals,
+    SeatSummary,
+    Show,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    SummaryStart,
+    TournamentFinish,
+    UncalledReturn,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DealtLine:
+    """ "Dealt to X [cards]" or "Dealt to X [cards so far] [new cards]", before normalizing."""
+
+    player: str
+    cards: tuple[Card, ...]
+    new_cards: tuple[Card, ...] | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawLine:
+    """A discard or a stand-pat line; the drawn cards, if shown, follow as a `DealtLine`."""
+
+    player: str
+    discard_count: int
+    discarded: tuple[Card, ...] | None = None
+    kept: tuple[Card, ...] | None = None
+    line: int = field(default=0, compare=False)
+
+
+class StructureError(Exception):
+    """Lines that do not make a hand: out of place, or the hand stops before its end."""
+
+    def __init__(self, line: int, message: str, truncated: bool = False) -> None:
+        self.line = line
+        self.truncated = truncated
+        super().__init__(message)
+
+
+class Phase(IntEnum):
+    SEATS = 0
+    FORCED_BETS = 1
+    PLAY = 2
+    SHOWDOWN = 3
+    SUMMARY = 4
+
+
+_PHASE_NAMES = {
+    Phase.SEATS: "the seat list",
+    Phase.FORCED_BETS: "the forced bets",
+    Phase.PLAY: "the betting streets",
+    Phase.SHOWDOWN: "the showdown",
+    Phase.SUMMARY: "the summary",
+}
+
+# Where each kind of line may stand (first and last phase), and the phase it opens.
+_PLACEMENT: dict[type, tuple[Phase, Phase, Phase | None]] = {
+    Post: (Phase.SEATS, Phase.FORCED_BETS, Phase.FORCED_BETS),
+    StreetStart: (Phase.SEATS, Phase.PLAY, Phase.PLAY),
+    DealtLine: (Phase.PLAY, Phase.PLAY, None),
+    Action: (Phase.PLAY, Phase.PLAY, None),
+    DrawLine: (Phase.PLAY, Phase.PLAY, None),
+    UncalledReturn: (Phase.PLAY, Phase.SHOWDOWN, None),
+    Collect: (Phase.PLAY, Phase.SHOWDOWN, None),
+    Show: (Phase.PLAY, Phase.SHOWDOWN, None),
+    Muck: (Phase.PLAY, Phase.SHOWDOWN, None),
+    ShowdownStart: (Phase.PLAY, Phase.PLAY, Phase.SHOWDOWN),
+    SummaryStart: (Phase.PLAY, Phase.SHOWDOWN, Phase.SUMMARY),
+    PotTotals: (Phase.SUMMARY, Phase.SUMMARY, None),
+    SeatSummary: (Phase.SUMMARY, Phase.SUMMARY, None),
+    CommunityCards: (Phase.PLAY, Phase.SUMMARY, None),
+    TournamentFinish: (Phase.SEATS, Phase.SUMMARY, None),
+    Note: (Phase.SEATS, Phase.SUMMARY, None),
+}
+
+_GAME_STREETS: dict[Game, tuple[Street, ...]] = {
+    Game.SEVEN_STUD: (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH),
+    Game.FIVE_STUD: (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH),
+    Game.TRIPLE_DRAW_27: (Street.PREDRAW, *DRAW_STREETS),
+    Game.SINGLE_DRAW_27: (Street.PREDRAW, Street.DRAW_1),
+    Game.FIVE_DRAW: (Street.PREDRAW, Street.DRAW_1),
+}
+_GAME_STREETS[Game.SEVEN_STUD_HILO] = _GAME_STREETS[Game.RAZZ] = _GAME_STREETS[Game.SEVEN_STUD]
+_GAME_STREETS[Game.FIVE_UP_STUD] = _GAME_STREETS[Game.FIVE_STUD]
+_GAME_STREETS[Game.TRIPLE_DRAW_A5] = _GAME_STREETS[Game.BADUGI] = _GAME_STREETS[Game.TRIPLE_DRAW_27]
+
+# Stud: how many of a street's new cards are dealt face down, by count of new cards.
+# Third street shows the hero "[down down up]"; an opponent only "[up]".
+_STUD_DOWN_CARDS: dict[tuple[Street, int], int] = {
+    (Street.SECOND, 2): 1,
+    (Street.THIRD, 3): 2,
+    (Street.SEVENTH, 1): 1,
+}
+_LAST_DOWN_STREET = {Game.FIVE_UP_STUD: Street.FIFTH}  # the casino five-up deals its last card down
+
+
+def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[Event, ...]:
+    """The hand's events from its body lines (everything after the seat list)."""
+    events: list[Event] = []
+    phase = Phase.SEATS
+    street: Street | None = None
+    streets = _GAME_STREETS[game]
+    pending_draw: dict[str, int] = {}  # player -> index in events of a draw awaiting its cards
+    saw_totals = False
+
+    for record in records:
+        first, last, opens = _PLACEMENT[type(record)]
+        line = record.line  # type: ignore[attr-defined]
+        if isinstance(record, DrawLine) and street == Street.PREDRAW and len(streets) == 2:
+            # Single-draw games: PokerStars prints no "*** DRAW ***" line.
+            street = Street.DRAW_1
+            events.append(StreetStart(street, line=line))
+            pending_draw.clear()
+        if not first <= phase <= last:
+            raise StructureError(line, _out_of_place(record, phase))
+        if opens is not None:
+            phase = opens
+
+        if isinstance(record, StreetStart):
+            if record.street not in streets:
+                raise StructureError(line, f"a {record.street} street line in a {game} hand")
+            street = record.street
+            pending_draw.clear()
+            events.append(record)
+        elif isinstance(record, DealtLine):
+            assert street is not None
+            if record.player in pending_draw and record.new_cards is not None:
+                index = pending_draw.pop(record.player)
+                events[index] = replace(events[index], kept=record.cards, drawn=record.new_cards)
+            else:
+                events.append(_deal(game, street, record))
+        elif isinstance(record, DrawLine):
+            assert street is not None
+            if street not in DRAW_STREETS:
+                raise StructureError(line, f"a draw line on the {street} street of a {game} hand")
+            pending_draw[record.player] = len(events)
+            events.append(
+                Draw(
+                    record.player,
+                    street,
+                    record.discard_count,
+                    discarded=record.discarded,
+                    kept=record.kept,
+                    line=line,
+                )
+            )
+        else:
+            saw_totals = saw_totals or isinstance(record, PotTotals)
+            events.append(record)  # type: ignore[arg-type]
+
+    if phase != Phase.SUMMARY or not saw_totals:
+        missing = "its summary" if phase != Phase.SUMMARY else "the summary's total pot line"
+        raise StructureError(
+            last_line, f"the hand stops before {missing} (truncated)", truncated=True
+        )
+    return tuple(events)
+
+
+def _deal(game: Game, street: Street, record: DealtLine) -> Deal:
+    if record.new_cards is None:
+        shown_before, new = (), record.cards
+    else:
+        shown_before, new = record.cards, record.new_cards
+    if not game.is_stud or street == _LAST_DOWN_STREET.get(game):
+        down_count = len(new)
+    else:
+        down_count = _STUD_DOWN_CARDS.get((street, len(new)), 0)
+    return Deal(
+        record.player,
+        street,
+        down=new[:down_count],
+        up=new[down_count:],
+        shown_before=shown_before,
+        line=record.line,
+    )
+
+
+_LINE_NAMES: dict[type, str] = {
+    Post: "a forced bet",
+    StreetStart: "a street",
+    DealtLine: "a 'Dealt to'",
+    Action: "an action",
+    DrawLine: "a draw",
+    UncalledReturn: "an uncalled bet",
+    Collect: "a 'collected'",
+    Show: "a 'shows'",
+    Muck: "a 'mucks'",
+    ShowdownStart: "the '*** SHOW DOWN ***'",
+    SummaryStart: "the '*** SUMMARY ***'",
+    PotTotals: "the 'Total pot'",
+    SeatSummary: "a summary seat",
+    CommunityCards: "a board",
+    TournamentFinish: "a tournament finish",
+    Note: "a",
+}
+
+
+def _out_of_place(record: object, phase: Phase) -> str:
+    kind = _LINE_NAMES[type(record)]
+    first, _, _ = _PLACEMENT[type(record)]
+    if phase < first:
+        return f"{kind} line out of place: it cannot come before {_PHASE_NAMES[first]}"
+    return f"{kind} line out of place: it cannot come after the start of {_PHASE_NAMES[phase]}"

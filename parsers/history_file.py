@@ -1,0 +1,51 @@
+"""Read history files into hands: the parsers' front door."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from parsers.errors import ErrorKind, HandParseError
+from parsers.outcomes import ParseOutcome
+from parsers.reading import HandText, split_hands
+from parsers.sites import ANY_HAND_START, site_of
+
+HISTORY_SUFFIXES = (".txt", ".log", ".hh")
+
+
+def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome]]:
+    """Every hand of one file's bytes with its outcome; never raises for bad input."""
+    for chunk in split_hands(path, data, ANY_HAND_START):
+        yield chunk, parse_chunk(chunk)
+
+
+def parse_chunk(chunk: HandText) -> ParseOutcome:
+    site = site_of(chunk.lines[0]) if chunk.is_hand else None
+    if site is None:
+        return HandParseError(
+            ErrorKind.NOT_A_HAND,
+            f"{len(chunk.lines)} line(s) of text that is not a hand history of a known site",
+            chunk.path,
+            chunk.first_line,
+            line_text=chunk.lines[0],
+        )
+    try:
+        return site.parse_hand(chunk)
+    except HandParseError as error:
+        return error
+
+
+def parse_file(path: str | Path) -> Iterator[tuple[HandText, ParseOutcome]]:
+    path = Path(path)
+    yield from parse_bytes(str(path), path.read_bytes())
+
+
+def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named, and the history files found under the folders named, in order."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            yield from sorted(
+                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in HISTORY_SUFFIXES
+            )
+        else:
+            yield path

@@ -1,0 +1,309 @@
+"""Parse history lines with a Lark grammar, memoized by the line's shape.
+
+A hand history is made of a few hundred kinds of line that differ only in their amounts,
+cards and player names: "Hero: calls $0.02" and "Bob: calls $1.50" have the same *shape*.
+Running the LALR parser on every line costs ~50 µs, far too slow for millions of hands,
+so the grammar is run once per shape and the result kept as a `LineTemplate`:
+
+1. The player's name is resolved against the seat list (names may contain anything, so
+   no pattern could find them) and replaced by the grammar's `PLAYER` marker.
+2. The line is split into literal text and *variable pieces* (numbers, cards).
+   The literal text is the shape.
+3. On a miss, Lark parses the line and the grammar's transformer says which event it is
+   and which terminals feed which fields. The template remembers, for every such
+   terminal, where its text sits among the pieces and how to convert it.
+4. On a hit, the event is built straight from the pieces: no lexing, no parsing.
+
+Correctness rests on one rule, enforced here rather than trusted: a variable piece that
+is not wholly inside a terminal that feeds a field (say the "7" of "7 Card Stud", read by
+the grammar as literal text) is *pinned*: its value becomes part of the cache key, so a
+"5 Card Stud" line can never reuse the "7 Card Stud" template.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
+
+PLAYER_MARKER = "\ue000"
+"""Stands for the seated player's name in the text given to the grammar."""
+
+_VARIABLE_PIECE = re.compile(r"([$€£]?\d+(?:[.,]\d+)*|\b[2-9TJQKA][cdhs]\b)")
+
+# A field's value for one line, computed from the line's pieces and the resolved name.
+Getter = Callable[[Sequence[str], str], Any]
+Converter = Callable[[str], Any]
+EventSpec = tuple[type, dict[str, Any]]
+"""What a line transformer returns: an event class and its fields, terminals still raw."""
+
+
+class Text(NamedTuple):
+    """Wraps a terminal in a transformer's output to get its text as printed, unconverted."""
+
+    token: Token
+
+
+class LineSyntaxError(Exception):
+    """A line the grammar does not accept, with the column in the original text."""
+
+    def __init__(self, line_text: str, column: int, expected: Sequence[str]) -> None:
+        self.line_text = line_text
+        self.column = column
+        self.expected = tuple(expected)
+        super().__init__(f"column {column}: expected {', '.join(self.expected) or 'end of line'}")
+
+
+@dataclass(frozen=True, slots=True)
+class LineTemplate:
+    """How to build one shape's event from a line's pieces."""
+
+    event_class: type
+    constants: Mapping[str, Any]
+    getters: tuple[tuple[str, Getter], ...]
+    unreadable_cards: tuple[Getter, ...]
+
+    def build(self, pieces: Sequence[str], player: str, line_number: int) -> Any:
+        fields = dict(self.constants)
+        for name, getter in self.getters:
+            fields[name] = getter(pieces, player)
+        fields["line"] = line_number
+        return self.event_class(**fields)
+
+    def unreadable(self, pieces: Sequence[str], player: str) -> list[str]:
+        """The raw text of card tokens the grammar could not read as cards."""
+        return [getter(pieces, player) for getter in self.unreadable_cards]
+
+
+@dataclass(slots=True)
+class _ShapeEntry:
+    pinned: tuple[int, ...]
+    templates: dict[tuple[str, ...], LineTemplate]
+
+
+class LineParser:
+    """A site's line grammar plus its transformer, memoized by line shape.
+
+    `converters` maps terminal names (without Lark's import prefix) to functions from the
+    terminal's text to the field value; terminals not listed stay `str`.
+    `unreadable_terminal` names the terminal that catches card tokens that are not
+    cards, so the hand can be kept with a warning instead of thrown away.
+    """
+
+    def __init__(
+        self,
+        grammar: Lark,
+        transformer: Transformer,
+        converters: Mapping[str, Converter],
+        unreadable_terminal: str | None = None,
+        max_shapes: int = 50_000,
+    ) -> None:
+        self._grammar = grammar
+        self._transformer = transformer
+        self._converters = converters
+        self._unreadable_terminal = unreadable_terminal
+        self._max_shapes = max_shapes
+        self._shapes: dict[str, _ShapeEntry] = {}
+
+    def parse(self, line: str, names: Sequence[str], line_number: int) -> tuple[Any, list[str]]:
+        """The line's event and the raw text of any unreadable card tokens.
+
+        `names` are the seated players, longest first. Each way of reading a name into the
+        line is tried in turn; the first the grammar accepts wins, so a player called
+        "Dealt" cannot turn "Dealt to Bob [Ah]" into nonsense.
+        """
+        first_error: LineSyntaxError | None = None
+        for masked, player, offset in _name_readings(line, names):
+            pieces = _VARIABLE_PIECE.split(masked)
+            template = self._lookup(pieces)
+            if template is None:
+                try:
+                    template = self._learn(masked, pieces)
+                except LineSyntaxError as error:
+                    if first_error is None:
+                        first_error = _unmasked_error(error, line, player, offset)
+                    continue
+            event = template.build(pieces, player, line_number)
+            if template.unreadable_cards:
+                return event, template.unreadable(pieces, player)
+            return event, []
+        assert first_error is not None  # the unmasked reading is always tried
+        raise first_error
+
+    def _lookup(self, pieces: list[str]) -> LineTemplate | None:
+        entry = self._shapes.get("\0".join(pieces[0::2]))
+        if entry is None:
+            return None
+        return entry.templates.get(tuple(pieces[i] for i in entry.pinned))
+
+    def _learn(self, masked: str, pieces: list[str]) -> LineTemplate:
+        try:
+            tree = self._grammar.parse(masked)
+        except UnexpectedInput as error:
+            expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", ()))
+            raise LineSyntaxError(masked, error.column, expected) from None
+        event_class, fields = self._transformer.transform(tree)
+        template, covered, cacheable = self._compile(event_class, fields, pieces)
+        if cacheable:
+            self._remember(pieces, covered, template)
+        return template
+
+    def _compile(
+        self, event_class: type, fields: dict[str, Any], pieces: list[str]
+    ) -> tuple[LineTemplate, set[int], bool]:
+        starts = _piece_starts(pieces)
+        constants: dict[str, Any] = {}
+        getters: list[tuple[str, Getter]] = []
+        unreadable: list[Getter] = []
+        covered: set[int] = set()
+        cacheable = True
+
+        def getter_for(token: Token, convert: Converter | None = None) -> Getter:
+            nonlocal cacheable
+            convert = convert or self._converter(token.type)
+            if token.type.rpartition("__")[2] == "PLAYER":
+                return lambda _pieces, player: player
+            span = _token_span(token, starts)
+            if span is None:
+                cacheable = False
+                value = convert(str(token))
+                return lambda _pieces, _player: value
+            first, last = span
+            if first == last and first % 2 == 0:  # literal text only: the same on every line
+                value = convert(str(token))
+                return lambda _pieces, _player: value
+            covered.update(range(first, last + 1))
+            if first == last:
+                return lambda pieces, _player: convert(pieces[first])
+            head = token.start_pos - starts[first]
+            tail = token.end_pos - starts[last]
+            return lambda pieces, _player: convert(_join_span(pieces, first, head, last, tail))
+
+        for name, value in fields.items():
+            if isinstance(value, Text):
+                getters.append((name, getter_for(value.token, str)))
+            elif isinstance(value, Token):
+                getters.append((name, getter_for(value)))
+                if self._is_unreadable(value):
+                    unreadable.append(_raw_getter(value, starts))
+            elif isinstance(value, tuple) and any(isinstance(v, Token) for v in value):
+                item_getters = tuple(getter_for(v) for v in value)
+                getters.append((name, _tuple_getter(item_getters)))
+                unreadable.extend(_raw_getter(v, starts) for v in value if self._is_unreadable(v))
+            else:
+                constants[name] = value
+        template = LineTemplate(event_class, constants, tuple(getters), tuple(unreadable))
+        return template, covered, cacheable
+
+    def _remember(self, pieces: list[str], covered: set[int], template: LineTemplate) -> None:
+        if len(self._shapes) >= self._max_shapes:
+            self._shapes.clear()  # unique chat lines must not grow memory without bound
+        shape = "\0".join(pieces[0::2])
+        pinned = tuple(i for i in range(1, len(pieces), 2) if i not in covered)
+        entry = self._shapes.get(shape)
+        if entry is None or entry.pinned != pinned:
+            entry = self._shapes[shape] = _ShapeEntry(pinned, {})
+        entry.templates[tuple(pieces[i] for i in pinned)] = template
+
+    def _converter(self, terminal: str) -> Converter:
+        return self._converters.get(terminal.rpartition("__")[2], str)
+
+    def _is_unreadable(self, token: Any) -> bool:
+        return (
+            isinstance(token, Token) and token.type.rpartition("__")[2] == self._unreadable_terminal
+        )
+
+    @property
+    def shape_count(self) -> int:
+        return len(self._shapes)
+
+
+def _name_readings(line: str, names: Sequence[str]) -> Iterator[tuple[str, str, int]]:
+    """Ways to read a seated name into the line: (masked line, name, position).
+
+    A name counts only where it stands as a whole: at the start of the line or after a
+    space, and followed by ':', a space or the end of the line. The line unmasked comes
+    last, for lines about players who are not seated (joins, chat from the rail).
+    """
+    for name in names:
+        if line.startswith(name) and line[len(name) : len(name) + 1] in (":", " ", ""):
+            yield PLAYER_MARKER + line[len(name) :], name, 0
+    for name in names:
+        start = line.find(name, 1)
+        while start > 0:
+            end = start + len(name)
+            if line[start - 1] == " " and line[end : end + 1] in (":", " ", ""):
+                yield line[:start] + PLAYER_MARKER + line[end:], name, start
+            start = line.find(name, start + 1)
+    yield line, "", -1
+
+
+def _unmasked_error(error: LineSyntaxError, line: str, player: str, offset: int) -> LineSyntaxError:
+    """Report the column in the line as the player sees it, name unmasked."""
+    column = error.column
+    if offset >= 0 and column > offset + 1:
+        column += len(player) - 1
+    return LineSyntaxError(line, column, error.expected)
+
+
+def _piece_starts(pieces: Sequence[str]) -> list[int]:
+    starts, position = [], 0
+    for piece in pieces:
+        starts.append(position)
+        position += len(piece)
+    starts.append(position)
+    return starts
+
+
+def _token_span(token: Token, starts: list[int]) -> tuple[int, int] | None:
+    """The pieces a terminal spans, or None if it cuts a variable piece in two.
+
+    Cutting through literal text is fine (literal text is the same on every line of the
+    shape); cutting through a number or card is not.
+    """
+    start, end = token.start_pos, token.end_pos
+    if start is None or end is None or end <= start:
+        return None
+    first = _piece_at(starts, start)
+    last = _piece_at(starts, end - 1)
+    if first % 2 == 1 and start != starts[first]:
+        return None
+    if last % 2 == 1 and end != starts[last + 1]:
+        return None
+    return first, last
+
+
+def _piece_at(starts: list[int], position: int) -> int:
+    low, high = 0, len(starts) - 2
+    while low < high:
+        middle = (low + high + 1) // 2
+        if starts[middle] <= position:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _join_span(pieces: Sequence[str], first: int, head: int, last: int, tail: int) -> str:
+    """Text from `head` chars into piece `first` to `tail` chars into piece `last`."""
+    if first == last:
+        return pieces[first][head:tail]
+    return pieces[first][head:] + "".join(pieces[first + 1 : last]) + pieces[last][:tail]
+
+
+def _tuple_getter(item_getters: tuple[Getter, ...]) -> Getter:
+    return lambda pieces, player: tuple(getter(pieces, player) for getter in item_getters)
+
+
+def _raw_getter(token: Token, starts: list[int]) -> Getter:
+    span = _token_span(token, starts)
+    if span is None:
+        text = str(token)
+        return lambda _pieces, _player: text
+    first, last = span
+    head, tail = token.start_pos - starts[first], token.end_pos - starts[last]
+    return lambda pieces, _player: _join_span(pieces, first, head, last, tail)

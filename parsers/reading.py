@@ -1,0 +1,116 @@
+"""Bytes of a history file to the text of its hands.
+
+Poker clients write UTF-8 (with or without a byte-order mark), UTF-16 (Full Tilt) or the
+Windows code page; lines end in CRLF or LF; hands are separated by blank lines, and a
+file the client is still writing may end in half a hand. Nothing here is fatal: text
+that is not a hand becomes a chunk of its own, for the caller to report.
+"""
+
+from __future__ import annotations
+
+import codecs
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedFile:
+    text: str
+    encoding: str
+    bom_bytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandText:
+    """One hand's text (or a run of text that is not a hand) and where it sits in its file.
+
+    `byte_offset` and `byte_end` locate the chunk in the original bytes, so that an
+    import can resume after the last complete hand of a file that grows.
+    """
+
+    path: str
+    lines: tuple[str, ...]
+    first_line: int
+    byte_offset: int
+    byte_end: int
+    is_hand: bool = True
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def decode_history(data: bytes) -> DecodedFile:
+    """Guess the encoding the way the clients write: BOM, then UTF-16 by its zeros,
+    then strict UTF-8, then cp1252 (which reads any byte)."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return DecodedFile(data[len(bom) :].decode(encoding, "replace"), encoding, len(bom))
+    sample = data[:4096]
+    if len(sample) >= 2 and sample.count(0) > len(sample) // 4:
+        zeros_at_odd = sum(1 for i in range(1, len(sample), 2) if sample[i] == 0)
+        encoding = "utf-16-le" if zeros_at_odd > len(sample) // 4 else "utf-16-be"
+        return DecodedFile(data.decode(encoding, "replace"), encoding, 0)
+    try:
+        return DecodedFile(data.decode("utf-8"), "utf-8", 0)
+    except UnicodeDecodeError:
+        return DecodedFile(data.decode("cp1252", "replace"), "cp1252", 0)
+
+
+def split_hands(path: str, data: bytes, hand_start: re.Pattern[str]) -> Iterator[HandText]:
+    """The file's hands in order, each from its first line to the line before the next.
+
+    `hand_start` matches a hand's first line at the start of a line (sites register it).
+    Blank lines around hands are dropped; text before the first hand is a non-hand chunk.
+    """
+    decoded = decode_history(data)
+    text = decoded.text
+    if "\r" in text:
+        # Keep offsets: a lone CR becomes LF, a CRLF keeps its CR for rstrip() to remove.
+        text = re.sub(r"\r(?!\n)", "\n", text)
+    starts = [match.start() for match in hand_start.finditer(text)]
+    if not starts or starts[0] > 0:
+        starts.insert(0, 0)
+    starts.append(len(text))
+    byte_at = _byte_offsets(text, starts, decoded)
+    line_number = 1
+    for index, (start, end) in enumerate(itertools.pairwise(starts)):
+        chunk = text[start:end]
+        lines = [line.rstrip() for line in chunk.split("\n")]
+        first = 0
+        while first < len(lines) and not lines[first]:
+            first += 1
+        last = len(lines)
+        while last > first and not lines[last - 1]:
+            last -= 1
+        if last > first:
+            yield HandText(
+                path=path,
+                lines=tuple(lines[first:last]),
+                first_line=line_number + first,
+                byte_offset=byte_at[index],
+                byte_end=byte_at[index + 1],
+                is_hand=hand_start.match(text, start) is not None,
+            )
+        line_number += chunk.count("\n")
+
+
+def _byte_offsets(text: str, positions: list[int], decoded: DecodedFile) -> list[int]:
+    """Byte offsets in the original file of character positions in its decoded text."""
+    if decoded.encoding == "cp1252" or (decoded.encoding == "utf-8" and text.isascii()):
+        return [decoded.bom_bytes + position for position in positions]
+    offsets, byte, previous = [], decoded.bom_bytes, 0
+    for position in positions:
+        byte += len(text[previous:position].encode(decoded.encoding, "surrogatepass"))
+        offsets.append(byte)
+        previous = position
+    return offsets

@@ -1,0 +1,39 @@
+"""The site formats studdraw reads, and which one a hand is written in.
+
+Adding a site is one entry here: its grammar and transformer live in their own module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from parsers import pokerstars
+from parsers.events import Hand
+from parsers.outcomes import SkippedHand
+from parsers.reading import HandText
+
+
+@dataclass(frozen=True, slots=True)
+class SiteFormat:
+    name: str
+    hand_start: re.Pattern[str]  # a hand's first line, anchored at a line start (MULTILINE)
+    parse_hand: Callable[[HandText], Hand | SkippedHand]
+
+
+SITE_FORMATS: tuple[SiteFormat, ...] = (
+    SiteFormat(pokerstars.SITE, pokerstars.HAND_START, pokerstars.parse_hand),
+)
+
+ANY_HAND_START = re.compile(
+    "|".join(f"(?:{site.hand_start.pattern})" for site in SITE_FORMATS), re.MULTILINE
+)
+
+
+def site_of(first_line: str) -> SiteFormat | None:
+    """The format whose hands start like this line (a folder may mix sites)."""
+    for site in SITE_FORMATS:
+        if site.hand_start.match(first_line):
+            return site
+    return None

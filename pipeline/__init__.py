@@ -1,0 +1,1 @@
+"""Pipeline: the engine that replays hands, loading, stats and the command line."""

@@ -35,8 +35,6 @@ PLAYER_MARKER = "\ue000"
 
 _VARIABLE_PIECE = re.compile(r"([$€£]?\d+(?:[.,]\d+)*|\b[2-9TJQKA][cdhs]\b)")
 
-# A field's value for one line, computed from the line's pieces and the resolved name.
-Getter = Callable[[Sequence[str], str], Any]
 Converter = Callable[[str], Any]
 EventSpec = tuple[type, dict[str, Any]]
 """What a line transformer returns: an event class and its fields, terminals still raw."""
@@ -60,23 +58,15 @@ class LineSyntaxError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class LineTemplate:
-    """How to build one shape's event from a line's pieces."""
+    """How to build one shape's event from a line's pieces.
 
-    event_class: type
-    constants: Mapping[str, Any]
-    getters: tuple[tuple[str, Getter], ...]
-    unreadable_cards: tuple[Getter, ...]
+    `build(pieces, player, line_number)` is generated Python, one function per shape
+    ("return Action(player=player, amount=c0(pieces[3]), ..., line=line_number)"): the
+    hot path of parsing is then a single call with no loop over fields.
+    """
 
-    def build(self, pieces: Sequence[str], player: str, line_number: int) -> Any:
-        fields = dict(self.constants)
-        for name, getter in self.getters:
-            fields[name] = getter(pieces, player)
-        fields["line"] = line_number
-        return self.event_class(**fields)
-
-    def unreadable(self, pieces: Sequence[str], player: str) -> list[str]:
-        """The raw text of card tokens the grammar could not read as cards."""
-        return [getter(pieces, player) for getter in self.unreadable_cards]
+    build: Callable[[Sequence[str], str, int], Any]
+    unreadable: Callable[[Sequence[str]], list[str]] | None
 
 
 @dataclass(slots=True)
@@ -128,8 +118,8 @@ class LineParser:
                         first_error = _unmasked_error(error, line, player, offset)
                     continue
             event = template.build(pieces, player, line_number)
-            if template.unreadable_cards:
-                return event, template.unreadable(pieces, player)
+            if template.unreadable is not None:
+                return event, template.unreadable(pieces)
             return event, []
         assert first_error is not None  # the unmasked reading is always tried
         raise first_error
@@ -155,49 +145,29 @@ class LineParser:
     def _compile(
         self, event_class: type, fields: dict[str, Any], pieces: list[str]
     ) -> tuple[LineTemplate, set[int], bool]:
-        starts = _piece_starts(pieces)
-        constants: dict[str, Any] = {}
-        getters: list[tuple[str, Getter]] = []
-        unreadable: list[Getter] = []
-        covered: set[int] = set()
-        cacheable = True
-
-        def getter_for(token: Token, convert: Converter | None = None) -> Getter:
-            nonlocal cacheable
-            convert = convert or self._converter(token.type)
-            if token.type.rpartition("__")[2] == "PLAYER":
-                return lambda _pieces, player: player
-            span = _token_span(token, starts)
-            if span is None:
-                cacheable = False
-                value = convert(str(token))
-                return lambda _pieces, _player: value
-            first, last = span
-            if first == last and first % 2 == 0:  # literal text only: the same on every line
-                value = convert(str(token))
-                return lambda _pieces, _player: value
-            covered.update(range(first, last + 1))
-            if first == last:
-                return lambda pieces, _player: convert(pieces[first])
-            head = token.start_pos - starts[first]
-            tail = token.end_pos - starts[last]
-            return lambda pieces, _player: convert(_join_span(pieces, first, head, last, tail))
-
+        code = _TemplateCode(_piece_starts(pieces))
+        arguments, unreadable = [], []
         for name, value in fields.items():
             if isinstance(value, Text):
-                getters.append((name, getter_for(value.token, str)))
+                arguments.append(f"{name}={code.terminal(value.token, str)}")
             elif isinstance(value, Token):
-                getters.append((name, getter_for(value)))
-                if self._is_unreadable(value):
-                    unreadable.append(_raw_getter(value, starts))
+                arguments.append(f"{name}={code.terminal(value, self._converter(value.type))}")
             elif isinstance(value, tuple) and any(isinstance(v, Token) for v in value):
-                item_getters = tuple(getter_for(v) for v in value)
-                getters.append((name, _tuple_getter(item_getters)))
-                unreadable.extend(_raw_getter(v, starts) for v in value if self._is_unreadable(v))
+                items = [code.terminal(v, self._converter(v.type)) for v in value]
+                arguments.append(f"{name}=({', '.join(items)},)")
             else:
-                constants[name] = value
-        template = LineTemplate(event_class, constants, tuple(getters), tuple(unreadable))
-        return template, covered, cacheable
+                arguments.append(f"{name}={code.constant(value)}")
+            unreadable.extend(v for v in _tokens_in(value) if self._is_unreadable(v))
+        build = code.function(
+            "build",
+            "pieces, player, line_number",
+            f"{code.constant(event_class)}({', '.join([*arguments, 'line=line_number'])})",
+        )
+        raw = None
+        if unreadable:
+            texts = ", ".join(code.terminal(token, None) for token in unreadable)
+            raw = code.function("unreadable", "pieces", f"[{texts}]")
+        return LineTemplate(build, raw), code.covered, code.cacheable
 
     def _remember(self, pieces: list[str], covered: set[int], template: LineTemplate) -> None:
         if len(self._shapes) >= self._max_shapes:
@@ -220,6 +190,55 @@ class LineParser:
     @property
     def shape_count(self) -> int:
         return len(self._shapes)
+
+
+class _TemplateCode:
+    """Writes the Python expression that rebuilds each terminal's value from the pieces."""
+
+    def __init__(self, starts: list[int]) -> None:
+        self.starts = starts
+        self.namespace: dict[str, Any] = {"_join_span": _join_span}
+        self.covered: set[int] = set()
+        self.cacheable = True
+
+    def constant(self, value: Any) -> str:
+        name = f"k{len(self.namespace)}"
+        self.namespace[name] = value
+        return name
+
+    def terminal(self, token: Token, convert: Converter | None) -> str:
+        if token.type.rpartition("__")[2] == "PLAYER":
+            return "player"
+        span = _token_span(token, self.starts)
+        if span is None or (span[0] == span[1] and span[0] % 2 == 0):
+            # Literal text only (the same on every line of the shape), or a terminal that
+            # cuts a number in two: then the shape is not cached at all.
+            self.cacheable = self.cacheable and span is not None
+            return self.constant(convert(str(token)) if convert else str(token))
+        first, last = span
+        self.covered.update(range(first, last + 1))
+        if first == last:
+            text = f"pieces[{first}]"
+        else:
+            head, tail = _span_cuts(token, self.starts, first, last)
+            text = f"_join_span(pieces, {first}, {head}, {last}, {tail})"
+        if convert is None or convert is str:
+            return text
+        return f"{self.constant(convert)}({text})"
+
+    def function(self, name: str, parameters: str, expression: str) -> Callable[..., Any]:
+        exec(f"def {name}({parameters}):\n    return {expression}\n", self.namespace)
+        return self.namespace[name]
+
+
+def _tokens_in(value: Any) -> list[Token]:
+    if isinstance(value, Text):
+        return [value.token]
+    if isinstance(value, Token):
+        return [value]
+    if isinstance(value, tuple):
+        return [v for v in value if isinstance(v, Token)]
+    return []
 
 
 def _name_readings(line: str, names: Sequence[str]) -> Iterator[tuple[str, str, int]]:
@@ -288,22 +307,19 @@ def _piece_at(starts: list[int], position: int) -> int:
     return low
 
 
-def _join_span(pieces: Sequence[str], first: int, head: int, last: int, tail: int) -> str:
+def _span_cuts(token: Token, starts: list[int], first: int, last: int) -> tuple[int, int | None]:
+    """Where a terminal starts in its first piece and ends in its last.
+
+    A terminal ends inside literal text at a fixed offset, but a terminal that ends with a
+    variable piece takes all of it, whatever its length on the next line ("r1", "r10").
+    """
+    head = token.start_pos - starts[first]
+    tail = None if last % 2 == 1 else token.end_pos - starts[last]
+    return head, tail
+
+
+def _join_span(pieces: Sequence[str], first: int, head: int, last: int, tail: int | None) -> str:
     """Text from `head` chars into piece `first` to `tail` chars into piece `last`."""
     if first == last:
         return pieces[first][head:tail]
     return pieces[first][head:] + "".join(pieces[first + 1 : last]) + pieces[last][:tail]
-
-
-def _tuple_getter(item_getters: tuple[Getter, ...]) -> Getter:
-    return lambda pieces, player: tuple(getter(pieces, player) for getter in item_getters)
-
-
-def _raw_getter(token: Token, starts: list[int]) -> Getter:
-    span = _token_span(token, starts)
-    if span is None:
-        text = str(token)
-        return lambda _pieces, _player: text
-    first, last = span
-    head, tail = token.start_pos - starts[first], token.end_pos - starts[last]
-    return lambda pieces, _player: _join_span(pieces, first, head, last, tail)

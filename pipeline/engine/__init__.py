@@ -1,0 +1,1 @@
+"""Game engine: rules, replay and showdown evaluation shared by every game."""

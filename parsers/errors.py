@@ -13,7 +13,7 @@ class ErrorKind(StrEnum):
     NOT_A_HAND = "not_a_hand"  # text between hands that is no hand at all
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass
 class HandParseError(Exception):
     """A hand that could not be read, located precisely in its file.
 

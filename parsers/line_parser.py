@@ -134,7 +134,8 @@ class LineParser:
         try:
             tree = self._grammar.parse(masked)
         except UnexpectedInput as error:
-            expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", ()))
+            allowed = getattr(error, "expected", None) or getattr(error, "allowed", ())
+            expected = sorted({self._describe_terminal(name) for name in allowed})
             raise LineSyntaxError(masked, error.column, expected) from None
         event_class, fields = self._transformer.transform(tree)
         template, covered, cacheable = self._compile(event_class, fields, pieces)
@@ -178,6 +179,16 @@ class LineParser:
         if entry is None or entry.pinned != pinned:
             entry = self._shapes[shape] = _ShapeEntry(pinned, {})
         entry.templates[tuple(pieces[i] for i in pinned)] = template
+
+    def _describe_terminal(self, name: str) -> str:
+        """A terminal as a player can read it: its text if literal, else its name."""
+        try:
+            pattern = self._grammar.get_terminal(name).pattern
+        except KeyError:
+            return name
+        if pattern.type == "str":
+            return repr(pattern.value.replace(PLAYER_MARKER, "<player>"))
+        return name.rpartition("__")[2]
 
     def _converter(self, terminal: str) -> Converter:
         return self._converters.get(terminal.rpartition("__")[2], str)

@@ -203,7 +203,7 @@ class PokerStarsLines(Transformer[Any, Any]):
             amounts = {"buy_in": Text(buy_in), "bounty": Text(second), "fee": Text(third)}
         return {**amounts, "buy_in_currency": currency}
 
-    def freeroll(self):
+    def freeroll(self, _word):
         return {}
 
     def mixed_game(self, mixed, game):
@@ -363,7 +363,7 @@ class PokerStarsLines(Transformer[Any, Any]):
 
     # -- notes
     def joins(self, player, seat):
-        return _note("joins", player, seat)
+        return _note("joins", player, Text(seat))
 
     def leaves(self, player):
         return _note("leaves", player)

@@ -448,7 +448,14 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
             seats.append(record)
             index += 1
         if not seats:
-            raise StructureError(chunk.first_line + index, "expected the seat list")
+            at_end = index >= len(lines)
+            raise StructureError(
+                chunk.first_line + min(index, len(lines) - 1),
+                "the hand stops before its seat list (truncated)"
+                if at_end
+                else "expected the seat list",
+                truncated=at_end,
+            )
 
         names = sorted({seat.player for seat in seats}, key=len, reverse=True)
         records: list[object] = []
@@ -464,7 +471,17 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
                 ParseWarning(line_number, f"unreadable card {text!r} recorded as unknown")
                 for text in unreadable
             )
-        events = assemble_events(game, records, chunk.first_line + len(lines) - 1)
+        last_line = chunk.first_line + len(lines) - 1
+        events = assemble_events(game, records, last_line)
+        summarized = sum(1 for event in events if isinstance(event, SeatSummary))
+        if summarized != len(seats):
+            # PokerStars lists every seat in the summary: fewer means the hand was cut.
+            raise StructureError(
+                last_line,
+                f"the summary lists {summarized} of the {len(seats)} seats"
+                + (" (truncated)" if summarized < len(seats) else ""),
+                truncated=summarized < len(seats),
+            )
         header = _hand_header(header_line, table_line, game, records)
     except LineSyntaxError as error:
         line = chunk.first_line + index

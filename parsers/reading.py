@@ -59,29 +59,34 @@ def decode_history(data: bytes) -> DecodedFile:
     if len(sample) >= 2 and sample.count(0) > len(sample) // 4:
         zeros_at_odd = sum(1 for i in range(1, len(sample), 2) if sample[i] == 0)
         encoding = "utf-16-le" if zeros_at_odd > len(sample) // 4 else "utf-16-be"
-        return DecodedFile(data.decode(encoding, "replace"), encoding, 0)
+        usable = len(data) - len(data) % 2  # a file cut mid code unit: drop the odd byte
+        return DecodedFile(data[:usable].decode(encoding, "replace"), encoding, 0)
     try:
         return DecodedFile(data.decode("utf-8"), "utf-8", 0)
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as error:
+        if error.start >= len(data) - 3 and error.end == len(data):
+            # Cut inside the last character (the client is still writing): UTF-8 all the same.
+            return DecodedFile(data[: error.start].decode("utf-8", "replace"), "utf-8", 0)
         return DecodedFile(data.decode("cp1252", "replace"), "cp1252", 0)
 
 
 def split_hands(path: str, data: bytes, hand_start: re.Pattern[str]) -> Iterator[HandText]:
-    """The file's hands in order, each from its first line to the line before the next.
+    """The file's hands in order, each from its first line to the next blank line or hand.
 
     `hand_start` matches a hand's first line at the start of a line (sites register it).
-    Blank lines around hands are dropped; text before the first hand is a non-hand chunk.
+    Hands hold no blank lines (true of every site read so far), so text after a blank
+    line that does not start a hand is a chunk of its own, reported as not a hand,
+    instead of spoiling the hand before it.
     """
     decoded = decode_history(data)
     text = decoded.text
     if "\r" in text:
         # Keep offsets: a lone CR becomes LF, a CRLF keeps its CR for rstrip() to remove.
         text = re.sub(r"\r(?!\n)", "\n", text)
-    starts = [match.start() for match in hand_start.finditer(text)]
-    if not starts or starts[0] > 0:
-        starts.insert(0, 0)
-    starts.append(len(text))
-    byte_at = _byte_offsets(text, starts, decoded)
+    starts = {match.start() for match in hand_start.finditer(text)}
+    starts.update(match.end() for match in _BLANK_LINES.finditer(text))
+    starts = sorted(starts | {0, len(text)})
+    byte_at = _byte_offsets(text, starts, decoded, len(data))
     line_number = 1
     for index, (start, end) in enumerate(itertools.pairwise(starts)):
         chunk = text[start:end]
@@ -104,13 +109,19 @@ def split_hands(path: str, data: bytes, hand_start: re.Pattern[str]) -> Iterator
         line_number += chunk.count("\n")
 
 
-def _byte_offsets(text: str, positions: list[int], decoded: DecodedFile) -> list[int]:
-    """Byte offsets in the original file of character positions in its decoded text."""
+_BLANK_LINES = re.compile(r"\n(?:[ \t\r\ufeff]*\n)+")
+
+
+def _byte_offsets(
+    text: str, positions: list[int], decoded: DecodedFile, data_length: int
+) -> list[int]:
+    """Byte offsets in the original file of character positions in its decoded text
+    (never past the end: a replaced broken tail may re-encode longer than it was)."""
     if decoded.encoding == "cp1252" or (decoded.encoding == "utf-8" and text.isascii()):
-        return [decoded.bom_bytes + position for position in positions]
+        return [min(decoded.bom_bytes + position, data_length) for position in positions]
     offsets, byte, previous = [], decoded.bom_bytes, 0
     for position in positions:
         byte += len(text[previous:position].encode(decoded.encoding, "surrogatepass"))
-        offsets.append(byte)
+        offsets.append(min(byte, data_length))
         previous = position
     return offsets

@@ -22,7 +22,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-stderr = Console(stderr=True, highlight=False)
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)  # paths stay greppable
 
 _SHOWN_ERRORS = 20
 

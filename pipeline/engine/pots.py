@@ -1,0 +1,37 @@
+"""Main and side pots from what each player put in."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: Decimal
+    eligible: tuple[str, ...]  # in seat order
+
+
+def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> list[Pot]:
+    """Split the money into pots at each all-in level of the players still in (`live`,
+    in seat order). Folded players' money stays in the pots it reached; money above the
+    highest live contribution (an uncalled excess not returned) joins the last pot."""
+    levels = sorted({contributions[name] for name in live if contributions[name] > 0})
+    pots: list[Pot] = []
+    previous = Decimal(0)
+    for level in levels:
+        amount = sum((min(c, level) - min(c, previous) for c in contributions.values()), Decimal(0))
+        eligible = tuple(name for name in live if contributions[name] >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    rest = sum((max(Decimal(0), c - previous) for c in contributions.values()), Decimal(0))
+    if rest:
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
+        else:
+            pots.append(Pot(rest, tuple(live)))
+    return pots

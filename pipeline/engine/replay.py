@@ -1,0 +1,854 @@
+"""Replay a hand's events and judge them: legal order, amounts, pots, showdown.
+
+The engine trusts nothing the history totals up: it recomputes every contribution, pot
+and winner from the events and reports each disagreement as a `Finding`. It is pure and
+deterministic: a `Hand` in, a `HandResult` out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from parsers.events import (
+    UNKNOWN_CARD,
+    Action,
+    ActionKind,
+    Card,
+    Collect,
+    Deal,
+    Draw,
+    Event,
+    Hand,
+    LimitKind,
+    MoneyKind,
+    Post,
+    PostKind,
+    PotTotals,
+    SeatSummary,
+    Show,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    UncalledReturn,
+)
+from pipeline.engine.findings import Code, Finding
+from pipeline.engine.pots import Pot, build_pots
+from pipeline.engine.results import HandResult, PlayerResult, PotResult
+from pipeline.engine.showdown import judge_pot, split_shares
+from pipeline.engine.variants import (
+    CONVENTIONS,
+    DEFAULT_CONVENTIONS,
+    VARIANTS,
+    BoardOrder,
+    Family,
+    SiteConventions,
+    Variant,
+    card_order,
+)
+
+ZERO = Decimal(0)
+ANTE = "ante"
+
+
+@dataclass(slots=True)
+class _Player:
+    name: str
+    seat: int
+    stack: Decimal
+    put_in: Decimal = ZERO
+    street_bet: Decimal = ZERO
+    uncalled: Decimal = ZERO
+    folded: bool = False
+    all_in: bool = False
+    fold_street: Street | None = None
+    all_in_street: Street | None = None
+    down: list[Card] = field(default_factory=list)
+    up: list[Card] = field(default_factory=list)
+    shown: tuple[Card, ...] | None = None
+    by_street: dict[str, Decimal] = field(default_factory=lambda: defaultdict(Decimal))
+    collected: dict[str, Decimal] = field(default_factory=lambda: defaultdict(Decimal))
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and not self.all_in
+
+    def known_cards(self) -> list[Card]:
+        return self.down + self.up
+
+
+class _Replay:
+    """The state of a hand as it is replayed, event by event."""
+
+    def __init__(self, hand: Hand, conventions: SiteConventions) -> None:
+        self.hand = hand
+        self.variant: Variant = VARIANTS[hand.game]
+        self.conventions = conventions
+        stakes = hand.header.stakes
+        self.small_bet = stakes.small_bet or stakes.big_blind or ZERO
+        self.big_bet = stakes.big_bet or (self.small_bet * 2)
+        self.chip = Decimal(1) if hand.header.money is MoneyKind.TOURNAMENT else conventions.chip
+        participants = _participants(hand)
+        self.players: dict[str, _Player] = {
+            seat.player: _Player(seat.player, seat.seat, seat.stack)
+            for seat in hand.seats
+            if seat.player in participants
+        }
+        self.order = sorted(self.players.values(), key=lambda p: p.seat)
+        self.findings: list[Finding] = []
+        self.street: Street | None = None
+        self.current_bet = ZERO
+        self.bets_in_round = 0  # the bet (or blind, or completion) and raises so far
+        self.last_raise = ZERO
+        self.big_unit_made = False
+        self.to_act: set[str] = set()
+        self.next_actor: str | None = None
+        self.first_action_pending = False
+        self.dealt: set[Card] = set()
+        self.showdown = False
+        self.totals: PotTotals | None = None
+        self.summaries: list[SeatSummary] = []
+        self.draw_hands: dict[str, list[Card]] = {}
+
+    # ------------------------------------------------------------------ findings
+    def find(self, code: Code, message: str, event: Event | None = None, player: str | None = None):
+        line = getattr(event, "line", 0) if event is not None else 0
+        self.findings.append(Finding(code, message, line, player))
+
+    # ------------------------------------------------------------------ dispatch
+    def apply(self, event: Event) -> None:
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            handler(self, event)
+
+    def player_of(self, event: Event) -> _Player | None:
+        name = event.player  # type: ignore[union-attr]
+        player = self.players.get(name)
+        if player is None:
+            self.find(Code.UNKNOWN_PLAYER, f"{name!r} is not dealt in this hand", event, name)
+        return player
+
+    # ------------------------------------------------------------------ forced bets
+    def on_post(self, post: Post) -> None:
+        player = self.player_of(post)
+        if player is None:
+            return
+        if post.kind is PostKind.ANTE:
+            self.pay(player, post.amount, post, ANTE, counts_to_round=False)
+            return
+        live = post.amount
+        dead = ZERO
+        if post.kind is PostKind.SMALL_AND_BIG_BLINDS and self.hand.header.stakes.small_blind:
+            dead = self.hand.header.stakes.small_blind
+            live = post.amount - dead
+        if dead:
+            self.pay(player, dead, post, Street.PREDRAW.value, counts_to_round=False)
+        self.pay(player, live, post, Street.PREDRAW.value, all_in=post.all_in)
+        if post.kind in (PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLINDS):
+            self.current_bet = max(self.current_bet, player.street_bet)
+            self.bets_in_round = 1
+            self.last_raise = self.current_bet
+        else:
+            self.current_bet = max(self.current_bet, player.street_bet)
+
+    def pay(
+        self,
+        player: _Player,
+        amount: Decimal,
+        event: Event,
+        bucket: str,
+        counts_to_round: bool = True,
+        all_in: bool = False,
+    ) -> None:
+        if amount > player.stack:
+            self.find(
+                Code.OVER_STACK,
+                f"{player.name} puts in {amount} with only {player.stack} behind",
+                event,
+                player.name,
+            )
+        player.stack -= amount
+        player.put_in += amount
+        player.by_street[bucket] += amount
+        if counts_to_round:
+            player.street_bet += amount
+        went_all_in = player.stack <= 0
+        if went_all_in and not player.all_in:
+            player.all_in = True
+            player.all_in_street = self.street
+        if all_in != went_all_in and isinstance(event, Action | Post):
+            said = "says all-in" if all_in else "does not say all-in"
+            self.find(
+                Code.ALL_IN_FLAG,
+                f"{player.name} {said} but has {player.stack} behind",
+                event,
+                player.name,
+            )
+
+    # ------------------------------------------------------------------ streets
+    def on_street(self, start: StreetStart) -> None:
+        if self.street is not None:
+            self.close_round(start)
+        first_round = self.street is None
+        self.street = start.street
+        if not first_round:
+            for player in self.order:
+                player.street_bet = ZERO
+            self.current_bet = ZERO
+            self.bets_in_round = 0
+            self.last_raise = ZERO
+        self.big_unit_made = False
+        self.to_act = {p.name for p in self.order if p.can_act}
+        self.first_action_pending = True
+        self.next_actor = None
+        if self.variant.family is Family.DRAW:
+            self.next_actor = self.first_draw_actor(first_round)
+
+    def close_round(self, event: Event) -> None:
+        """Everyone who can still act must have matched the bet before the next street."""
+        live = [p for p in self.order if not p.folded]
+        if len(live) <= 1:
+            return
+        pending = [
+            p.name
+            for p in self.order
+            if p.can_act and (p.name in self.to_act or p.street_bet < self.current_bet)
+        ]
+        can_act = [p for p in live if not p.all_in]
+        if len(can_act) == 1 and can_act[0].street_bet >= max(p.street_bet for p in live):
+            return
+        if pending:
+            self.find(
+                Code.ROUND_NOT_CLOSED,
+                f"the {self.street} betting ends with {', '.join(pending)} still to act",
+                event,
+            )
+
+    def first_draw_actor(self, first_round: bool) -> str | None:
+        """Draw games: left of the big blind before the draw, left of the button after."""
+        if first_round:
+            blinds = [
+                e.player
+                for e in self.hand.events
+                if isinstance(e, Post)
+                and e.kind in (PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLINDS)
+            ]
+            anchor = self.players[blinds[0]].seat if blinds and blinds[0] in self.players else None
+        else:
+            anchor = self.hand.header.button_seat
+        if anchor is None:
+            return None
+        return self.next_in_order(anchor)
+
+    def next_in_order(self, after_seat: int) -> str | None:
+        candidates = [p for p in self.order if p.can_act]
+        for player in candidates:
+            if player.seat > after_seat:
+                return player.name
+        return candidates[0].name if candidates else None
+
+    def stud_first_actor(self) -> str | None:
+        """The best exposed board acts first (ties: first in seat order); if that player
+        is all-in, the next player who can act."""
+        variant = self.variant
+        live = [p for p in self.order if not p.folded and p.up]
+        if not live or variant.board_value is None:
+            return None
+        best = max(live, key=lambda p: (variant.board_value(p.up), -p.seat))
+        if best.can_act:
+            return best.name
+        return self.next_in_order(best.seat)
+
+    def bring_in_player(self) -> _Player | None:
+        """Lowest up card (razz: highest, aces low; ties by suit) among those dealt in."""
+        dealt = [p for p in self.order if len(p.up) == 1]
+        if not dealt or self.variant.bring_in_card is None:
+            return None
+        razz = self.variant.bring_in_card is BoardOrder.HIGHEST
+        if razz:
+            chosen = max(dealt, key=lambda p: card_order(p.up[0], aces_low=True))
+        else:
+            chosen = min(dealt, key=lambda p: card_order(p.up[0], aces_low=False))
+        if chosen.stack <= 0:  # all-in from the ante: the next player clockwise brings in
+            name = self.next_in_order(chosen.seat)
+            return self.players[name] if name else None
+        return chosen
+
+    # ------------------------------------------------------------------ cards
+    def on_deal(self, deal: Deal) -> None:
+        player = self.player_of(deal)
+        if player is None:
+            return
+        if self.variant.family is Family.STUD:
+            known = player.known_cards()
+            if deal.shown_before and list(deal.shown_before) not in (known, player.up):
+                self.find(
+                    Code.UP_CARDS_INCONSISTENT,
+                    f"{player.name}'s earlier cards were {' '.join(known) or 'none'}, "
+                    f"the history now shows {' '.join(deal.shown_before)}",
+                    deal,
+                    player.name,
+                )
+            for card in (*deal.down, *deal.up):
+                if card != UNKNOWN_CARD and card in self.dealt:
+                    self.find(Code.CARD_DEALT_TWICE, f"{card} is dealt twice", deal, player.name)
+                self.dealt.add(card)
+            player.down.extend(deal.down)
+            player.up.extend(deal.up)
+        else:
+            player.down = list(deal.down)
+            self.draw_hands[player.name] = list(deal.down)
+        if self.variant.family is Family.STUD and self.first_action_pending:
+            self.next_actor = None  # decided when the street's first action comes
+
+    def on_draw(self, draw: Draw) -> None:
+        player = self.player_of(draw)
+        if player is None:
+            return
+        if player.folded:
+            self.find(
+                Code.ACTED_AFTER_FOLD, f"{player.name} draws after folding", draw, player.name
+            )
+        if not 0 <= draw.discard_count <= self.variant.hand_size:
+            self.find(
+                Code.DRAW_COUNT,
+                f"{player.name} discards {draw.discard_count} of {self.variant.hand_size} cards",
+                draw,
+                player.name,
+            )
+        hand = self.draw_hands.get(player.name)
+        if hand is None:
+            return
+        discarded = list(draw.discarded or ())
+        if draw.discarded is not None and (
+            len(discarded) != draw.discard_count or any(c not in hand for c in discarded)
+        ):
+            self.find(
+                Code.DRAW_COUNT,
+                f"{player.name} discards {' '.join(discarded)} from {' '.join(hand)}",
+                draw,
+                player.name,
+            )
+        if draw.kept is not None and draw.drawn is not None:
+            self.draw_hands[player.name] = [*draw.kept, *draw.drawn]
+        elif draw.discard_count == 0:
+            self.draw_hands[player.name] = hand
+        else:
+            del self.draw_hands[player.name]  # new cards unknown
+
+    def on_show(self, show: Show) -> None:
+        player = self.player_of(show)
+        if player is None:
+            return
+        player.shown = show.cards
+        shown = set(show.cards)
+        if self.variant.family is Family.STUD:
+            # A show may be the whole hand, the cards so far (a winner showing early), or
+            # just the hole cards: the larger of the two sets must hold the smaller.
+            known = [c for c in player.known_cards() if c != UNKNOWN_CARD]
+            if len(show.cards) >= len(known):
+                missing = [c for c in known if c not in shown]
+            else:
+                missing = [c for c in show.cards if c not in known]
+        else:
+            hand = self.draw_hands.get(player.name)
+            missing = [] if hand is None or set(hand) == shown else sorted(shown ^ set(hand))
+        if missing:
+            self.find(
+                Code.SHOWN_CARDS_MISMATCH,
+                f"{player.name} shows {' '.join(show.cards)}, which does not match the cards "
+                f"dealt ({' '.join(missing)})",
+                show,
+                player.name,
+            )
+
+    # ------------------------------------------------------------------ actions
+    def on_action(self, action: Action) -> None:
+        player = self.player_of(action)
+        if player is None:
+            return
+        if player.folded:
+            self.find(
+                Code.ACTED_AFTER_FOLD, f"{player.name} acts after folding", action, player.name
+            )
+            return
+        if player.all_in and action.kind is ActionKind.FOLD:
+            # PokerStars lets a sitting-out player who is all-in from a blind fold it away.
+            self.find(Code.ALL_IN_FOLD, f"{player.name} folds while all-in", action, player.name)
+            self.do_fold(player, action)
+            return
+        self.check_turn(player, action)
+        handler = _ACTIONS[action.kind]
+        handler(self, player, action)
+        self.to_act.discard(player.name)
+        self.next_actor = self.following(player)
+
+    def check_turn(self, player: _Player, action: Action) -> None:
+        if self.first_action_pending:
+            self.first_action_pending = False
+            expected = self.expected_first_actor(action)
+            if expected is not None and expected != player.name:
+                self.find(
+                    Code.BRING_IN_PLAYER
+                    if action.kind is ActionKind.BRING_IN or self.needs_bring_in()
+                    else Code.FIRST_ACTOR,
+                    f"{player.name} acts first on {self.street} but {expected} should",
+                    action,
+                    player.name,
+                )
+            return
+        if self.next_actor is not None and self.next_actor != player.name:
+            self.find(
+                Code.OUT_OF_TURN,
+                f"{player.name} acts out of turn: {self.next_actor} is next",
+                action,
+                player.name,
+            )
+
+    def needs_bring_in(self) -> bool:
+        return (
+            self.variant.bring_in_card is not None
+            and self.street == self.variant.streets[0]
+            and self.hand.header.limit is LimitKind.FIXED
+        )
+
+    def expected_first_actor(self, action: Action) -> str | None:
+        if self.variant.family is Family.DRAW:
+            return self.next_actor
+        if not self.needs_bring_in():
+            return self.stud_first_actor()
+        if action.kind not in (
+            ActionKind.BRING_IN,
+            ActionKind.BET,
+            ActionKind.COMPLETE,
+            ActionKind.RAISE,
+        ):
+            self.find(
+                Code.BRING_IN_MISSING,
+                f"{self.street} street starts without a bring-in or a completion",
+                action,
+            )
+        chosen = self.bring_in_player()
+        return chosen.name if chosen else None
+
+    def following(self, player: _Player) -> str | None:
+        """Who acts after this player: the next, in seat order, still owing an action."""
+        seats = [p for p in self.order if p.can_act and p.name in self.to_act]
+        for other in seats:
+            if other.seat > player.seat:
+                return other.name
+        return seats[0].name if seats else None
+
+    def unit(self) -> Decimal:
+        street = self.street
+        if street in self.variant.big_bet_streets or self.big_unit_made:
+            return self.big_bet
+        return self.small_bet
+
+    def open_pair_showing(self) -> bool:
+        if self.street != self.variant.open_pair_street:
+            return False
+        for player in self.order:
+            if not player.folded and len(player.up) >= 2 and player.up[-1][0] == player.up[-2][0]:
+                return True
+        return False
+
+    def due(self, player: _Player) -> Decimal:
+        return max(ZERO, self.current_bet - player.street_bet)
+
+    def do_fold(self, player: _Player, action: Action) -> None:
+        player.folded = True
+        player.fold_street = self.street
+
+    def do_check(self, player: _Player, action: Action) -> None:
+        if self.due(player) > 0:
+            self.find(
+                Code.CHECK_FACING_BET,
+                f"{player.name} checks facing a bet of {self.current_bet}",
+                action,
+                player.name,
+            )
+
+    def do_call(self, player: _Player, action: Action) -> None:
+        amount = action.amount or ZERO
+        expected = min(self.due(player), player.stack)
+        if amount != expected:
+            self.find(
+                Code.CALL_AMOUNT,
+                f"{player.name} calls {amount}; the call is {expected}",
+                action,
+                player.name,
+            )
+        self.pay(player, amount, action, self.bucket(), all_in=action.all_in)
+
+    def do_bring_in(self, player: _Player, action: Action) -> None:
+        amount = action.amount or ZERO
+        if not self.needs_bring_in() or self.current_bet > 0:
+            self.find(Code.BRING_IN_AMOUNT, f"a bring-in on {self.street}", action, player.name)
+        elif amount <= 0 or (amount >= self.small_bet and not action.all_in):
+            self.find(
+                Code.BRING_IN_AMOUNT,
+                f"bring-in of {amount} with a small bet of {self.small_bet}",
+                action,
+                player.name,
+            )
+        self.pay(player, amount, action, self.bucket(), all_in=action.all_in)
+        self.current_bet = max(self.current_bet, player.street_bet)
+
+    def do_bet(self, player: _Player, action: Action) -> None:
+        amount = action.amount or ZERO
+        facing_bring_in = self.bets_in_round == 0 and self.current_bet > 0
+        if self.current_bet > 0 and not facing_bring_in:
+            self.find(
+                Code.BET_SIZE,
+                f"{player.name} bets into a bet of {self.current_bet}",
+                action,
+                player.name,
+            )
+        self.raise_to(player, action, player.street_bet + amount)
+
+    def do_raise(self, player: _Player, action: Action) -> None:
+        total = action.raise_to if action.raise_to is not None else player.street_bet
+        added = action.amount
+        if added is not None and action.kind is ActionKind.RAISE:
+            increment = total - self.current_bet
+            if added != increment:
+                self.find(
+                    Code.RAISE_SIZE,
+                    f"{player.name} raises {added} to {total}, but {total} is {increment} "
+                    f"more than the bet of {self.current_bet}",
+                    action,
+                    player.name,
+                )
+        self.raise_to(player, action, total)
+
+    def raise_to(self, player: _Player, action: Action, total: Decimal) -> None:
+        """A bet, completion or raise that makes the player's round total `total`."""
+        limit = self.hand.header.limit
+        increment = total - self.current_bet
+        short_all_in = action.all_in
+        if limit is LimitKind.FIXED:
+            self.check_fixed_size(player, action, total, increment, short_all_in)
+        elif limit is LimitKind.NO:
+            minimum = max(self.last_raise, self.hand.header.stakes.big_blind or self.small_bet)
+            if increment < minimum and not short_all_in:
+                self.find(
+                    Code.RAISE_SIZE,
+                    f"{player.name} raises by {increment}; the minimum is {minimum}",
+                    action,
+                    player.name,
+                )
+        else:
+            pot = sum((p.put_in for p in self.order), ZERO)
+            maximum = self.current_bet + pot + self.due(player)
+            if total > maximum:
+                self.find(
+                    Code.RAISE_SIZE,
+                    f"{player.name} raises to {total}; the pot limit is {maximum}",
+                    action,
+                    player.name,
+                )
+        self.pay(player, total - player.street_bet, action, self.bucket(), all_in=action.all_in)
+        if total > self.current_bet:
+            self.last_raise = max(self.last_raise, increment)
+            self.current_bet = total
+            self.bets_in_round += 1
+            self.to_act = {p.name for p in self.order if p.can_act and p is not player}
+
+    def check_fixed_size(
+        self, player: _Player, action: Action, total: Decimal, increment: Decimal, short: bool
+    ) -> None:
+        unit = self.unit()
+        allowed = {unit}
+        if self.open_pair_showing() and self.bets_in_round == 0:
+            allowed.add(self.big_bet)
+        if self.bets_in_round == 0 and self.current_bet > 0:
+            # completing a bring-in: up to one small bet in all
+            expected_totals = {self.small_bet}
+        else:
+            expected_totals = {self.current_bet + size for size in allowed}
+        if total not in expected_totals and not (short and total < min(expected_totals)):
+            self.find(
+                Code.RAISE_SIZE if self.bets_in_round else Code.BET_SIZE,
+                f"{player.name} makes it {total}; fixed limit allows "
+                f"{' or '.join(str(t) for t in sorted(expected_totals))}",
+                action,
+                player.name,
+            )
+        if total == self.current_bet + self.big_bet and unit != self.big_bet:
+            self.big_unit_made = True
+        live = [p for p in self.order if not p.folded]
+        heads_up = len(live) <= 2 and self.conventions.uncapped_heads_up
+        if self.bets_in_round >= self.conventions.cap_bets and not heads_up:
+            self.find(
+                Code.CAP_EXCEEDED,
+                f"{player.name} raises a round already capped at {self.conventions.cap_bets} bets",
+                action,
+                player.name,
+            )
+
+    def bucket(self) -> str:
+        return self.street.value if self.street else Street.PREDRAW.value
+
+    # ------------------------------------------------------------------ pots
+    def on_uncalled(self, uncalled: UncalledReturn) -> None:
+        player = self.player_of(uncalled)
+        if player is None:
+            return
+        others = [p.street_bet for p in self.order if p is not player]
+        excess = player.street_bet - max(others, default=ZERO)
+        if uncalled.amount != excess:
+            self.find(
+                Code.UNCALLED_AMOUNT,
+                f"{uncalled.amount} returned to {player.name}; the uncalled part is {excess}",
+                uncalled,
+                player.name,
+            )
+        amount = min(uncalled.amount, player.street_bet)
+        player.street_bet -= amount
+        player.put_in -= amount
+        player.uncalled += amount
+        player.stack += amount
+        player.by_street[self.bucket()] -= amount
+        if player.all_in and player.stack > 0:
+            player.all_in = False
+        self.current_bet = max((p.street_bet for p in self.order), default=ZERO)
+
+    def on_collect(self, collect: Collect) -> None:
+        player = self.player_of(collect)
+        if player is not None:
+            player.collected[collect.pot] += collect.amount
+
+    def on_showdown(self, _start: ShowdownStart) -> None:
+        if self.street is not None:
+            self.close_round(_start)
+        self.showdown = True
+
+    def on_totals(self, totals: PotTotals) -> None:
+        self.totals = totals
+
+    def on_summary(self, summary: SeatSummary) -> None:
+        self.summaries.append(summary)
+
+    # ------------------------------------------------------------------ the end
+    def finish(self) -> HandResult:
+        if self.street is not None and not self.showdown:
+            self.close_round(self.totals or ShowdownStart())
+        contributions = {p.name: p.put_in for p in self.order}
+        live = [p.name for p in self.order if not p.folded]
+        total = sum(contributions.values(), ZERO)
+        collected_total = sum((sum(p.collected.values(), ZERO) for p in self.order), ZERO)
+        rake = self.totals.rake if self.totals else total - collected_total
+        pots = build_pots(contributions, live)
+        self.check_totals(total, pots, collected_total, rake)
+        pot_results = [self.judge(index, pot, len(pots), rake) for index, pot in enumerate(pots)]
+        self.check_summaries()
+
+        winners_high = {name for pot in pot_results for name in pot.high_winners}
+        winners_low = {name for pot in pot_results for name in pot.low_winners}
+        shares = _rake_shares(self.order, rake, self.chip)
+        went = self.showdown or len(live) > 1
+        players = tuple(
+            PlayerResult(
+                name=p.name,
+                seat=p.seat,
+                put_in=p.put_in,
+                uncalled=p.uncalled,
+                collected=sum(p.collected.values(), ZERO),
+                net=sum(p.collected.values(), ZERO) - p.put_in,
+                rake_share=shares[p.name],
+                put_in_by_street=tuple((k, v) for k, v in p.by_street.items() if v),
+                collected_by_pot=tuple((k, v) for k, v in p.collected.items() if v),
+                went_to_showdown=went and not p.folded,
+                won_at_showdown=went and not p.folded and sum(p.collected.values(), ZERO) > 0,
+                won_high=p.name in winners_high,
+                won_low=p.name in winners_low,
+                fold_street=p.fold_street,
+                all_in_street=p.all_in_street,
+            )
+            for p in self.order
+        )
+        return HandResult(self.hand, total, rake, players, tuple(pot_results), tuple(self.findings))
+
+    def check_totals(
+        self, total: Decimal, pots: list[Pot], collected: Decimal, rake: Decimal
+    ) -> None:
+        totals = self.totals
+        if totals is None:
+            return
+        if totals.total != total:
+            self.find(
+                Code.TOTAL_POT,
+                f"the history's total pot is {totals.total}; the bets add up to {total}",
+                totals,
+            )
+        if totals.main is not None:
+            printed = [totals.main, *totals.sides]
+            computed = [pot.amount for pot in pots]
+            if self.conventions.pots_printed_net_of_rake:
+                # Each printed pot is the real pot less its part of the rake.
+                consistent = (
+                    len(printed) == len(computed)
+                    and sum(printed, ZERO) + totals.rake == sum(computed, ZERO)
+                    and all(
+                        ZERO <= c - p <= totals.rake for p, c in zip(printed, computed, strict=True)
+                    )
+                )
+            else:
+                consistent = printed == computed
+            if not consistent:
+                self.find(
+                    Code.SIDE_POTS,
+                    f"the history's pots are {_amounts(printed)}; the bets make "
+                    f"{_amounts(computed)}",
+                    totals,
+                )
+        if collected + rake != totals.total:
+            self.find(
+                Code.COLLECTED,
+                f"players collect {collected} and the rake is {rake}, "
+                f"but the total pot is {totals.total}",
+                totals,
+            )
+
+    def judge(self, index: int, pot: Pot, pot_count: int, rake: Decimal) -> PotResult:
+        collectors = self.collectors(index, pot_count)
+        if len(pot.eligible) == 1:
+            (winner,) = pot.eligible
+            if collectors is not None and collectors - {winner}:
+                self.find(
+                    Code.WINNER,
+                    f"pot {index} belongs to {winner} uncontested, but "
+                    f"{', '.join(sorted(collectors))} collect it",
+                )
+            return PotResult(index, pot.amount, pot.eligible)
+        hands = {name: self.final_cards(self.players[name]) for name in pot.eligible}
+        if any(cards is None for cards in hands.values()):
+            return PotResult(index, pot.amount, pot.eligible)
+        verdict = judge_pot(self.variant, {n: c for n, c in hands.items() if c is not None})
+        expected = set(verdict.high) | set(verdict.low)
+        if collectors is not None and collectors != expected:
+            self.find(
+                Code.WINNER,
+                f"pot {index} ({pot.amount}) should go to {', '.join(sorted(expected))}; "
+                f"the history gives it to {', '.join(sorted(collectors)) or 'nobody'}",
+            )
+        elif collectors is not None and pot_count == 1:
+            self.check_split(pot.amount - rake, verdict.high, verdict.low)
+        return PotResult(index, pot.amount, pot.eligible, verdict.high, verdict.low)
+
+    def collectors(self, index: int, pot_count: int) -> set[str] | None:
+        """Who collects pot `index`, by the history's pot labels (None: cannot tell)."""
+        labels = {0: {"pot", "main"}} if index == 0 else {index: {f"side-{index}"}}
+        wanted = labels[index]
+        if pot_count == 1:
+            wanted = {"pot", "main", "side-1"} if index == 0 else wanted
+        names = {p.name for p in self.order for label in p.collected if label in wanted}
+        uses_labels = (
+            any(label != "pot" for p in self.order for label in p.collected) or pot_count == 1
+        )
+        return names if uses_labels else None
+
+    def check_split(self, amount: Decimal, high: tuple[str, ...], low: tuple[str, ...]) -> None:
+        seats = {p.name: p.seat for p in self.order}
+        button = self.hand.header.button_seat
+        expected = split_shares(amount, high, low, seats, button, self.chip, self.conventions)
+        actual = {p.name: sum(p.collected.values(), ZERO) for p in self.order if p.collected}
+        if {k: v for k, v in expected.items() if v} != actual:
+            self.find(
+                Code.SPLIT,
+                f"the pot of {amount} should be shared {_shares(expected)}; "
+                f"the history shares it {_shares(actual)}",
+            )
+
+    def final_cards(self, player: _Player) -> tuple[Card, ...] | None:
+        size = self.variant.hand_size
+        if player.shown is not None and len(player.shown) == size:
+            cards = player.shown
+        elif self.variant.family is Family.STUD:
+            cards = tuple(player.known_cards())
+        else:
+            cards = tuple(self.draw_hands.get(player.name, ()))
+        if len(cards) < min(size, 5) or UNKNOWN_CARD in cards:
+            return None
+        return cards
+
+    def check_summaries(self) -> None:
+        for summary in self.summaries:
+            player = self.players.get(summary.player)
+            if player is None or summary.won is None:
+                continue
+            collected = sum(player.collected.values(), ZERO)
+            if summary.won != collected:
+                self.find(
+                    Code.SUMMARY,
+                    f"the summary says {player.name} won {summary.won}; "
+                    f"the collect lines give {collected}",
+                    summary,
+                    player.name,
+                )
+
+
+def _participants(hand: Hand) -> set[str]:
+    """Players dealt in: those the hand's events mention (sitting-out seats are not)."""
+    return {
+        event.player
+        for event in hand.events
+        if isinstance(event, Post | Action | Deal | Draw | Show | UncalledReturn | Collect)
+    }
+
+
+def _rake_shares(players: list[_Player], rake: Decimal, chip: Decimal) -> dict[str, Decimal]:
+    """Rake charged to winners in proportion to what they collect; shares sum to the rake."""
+    collected = {p.name: sum(p.collected.values(), ZERO) for p in players}
+    total = sum(collected.values(), ZERO)
+    shares = {name: ZERO for name in collected}
+    if rake <= 0 or total <= 0:
+        return shares
+    for name, amount in collected.items():
+        shares[name] = (rake * amount / total).quantize(chip / 100)
+    biggest = max(collected, key=lambda name: collected[name])
+    shares[biggest] += rake - sum(shares.values(), ZERO)
+    return shares
+
+
+def _amounts(amounts: list[Decimal]) -> str:
+    return " + ".join(str(a) for a in amounts)
+
+
+def _shares(shares: dict[str, Decimal]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in sorted(shares.items()) if amount)
+
+
+_HANDLERS = {
+    Post: _Replay.on_post,
+    StreetStart: _Replay.on_street,
+    Deal: _Replay.on_deal,
+    Draw: _Replay.on_draw,
+    Action: _Replay.on_action,
+    UncalledReturn: _Replay.on_uncalled,
+    Collect: _Replay.on_collect,
+    Show: _Replay.on_show,
+    ShowdownStart: _Replay.on_showdown,
+    PotTotals: _Replay.on_totals,
+    SeatSummary: _Replay.on_summary,
+}
+
+_ACTIONS = {
+    ActionKind.FOLD: _Replay.do_fold,
+    ActionKind.CHECK: _Replay.do_check,
+    ActionKind.CALL: _Replay.do_call,
+    ActionKind.BET: _Replay.do_bet,
+    ActionKind.RAISE: _Replay.do_raise,
+    ActionKind.COMPLETE: _Replay.do_raise,
+    ActionKind.BRING_IN: _Replay.do_bring_in,
+}
+
+
+def replay(hand: Hand, conventions: SiteConventions | None = None) -> HandResult:
+    """Replay a hand and judge it; `conventions` default to the hand's site's."""
+    state = _Replay(hand, conventions or CONVENTIONS.get(hand.site, DEFAULT_CONVENTIONS))
+    for event in hand.events:
+        state.apply(event)
+    return state.finish()

@@ -1,0 +1,80 @@
+"""Who wins a pot at showdown, and how a split pot is shared to the chip."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+
+from parsers.events import Card
+from pipeline.engine.variants import OddChip, SiteConventions, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    high: tuple[str, ...]  # winners of the high half (or of the whole pot)
+    low: tuple[str, ...] = ()  # winners of the low half; empty: no qualifying low
+
+
+def judge_pot(variant: Variant, hands: Mapping[str, Sequence[Card]]) -> Verdict:
+    """The best hands among the pot's players (names kept in the mapping's order)."""
+    assert variant.high is not None
+    high = _best(hands, variant.high)
+    low: tuple[str, ...] = ()
+    if variant.low is not None:
+        low = _best(hands, variant.low)
+    return Verdict(high, low)
+
+
+def _best(hands: Mapping[str, Sequence[Card]], evaluate) -> tuple[str, ...]:
+    values = {name: evaluate(cards) for name, cards in hands.items()}
+    qualified = {name: value for name, value in values.items() if value is not None}
+    if not qualified:
+        return ()
+    best = max(qualified.values())
+    return tuple(name for name, value in qualified.items() if value == best)
+
+
+def split_shares(
+    amount: Decimal,
+    high: Sequence[str],
+    low: Sequence[str],
+    seats: Mapping[str, int],
+    button_seat: int | None,
+    chip: Decimal,
+    conventions: SiteConventions,
+) -> dict[str, Decimal]:
+    """Each winner's share of `amount`: halves for high and low, then equal parts; chips
+    that cannot be split go by the site's odd-chip rule."""
+    shares: dict[str, Decimal] = {}
+    if low:
+        high_half = _round_up_to_chip(amount / 2, chip)
+        if conventions.odd_chip is not OddChip.HIGH_HALF_THEN_FIRST_SEAT:
+            high_half = _round_down_to_chip(amount / 2, chip)
+        halves = [(high, high_half), (low, amount - high_half)]
+    else:
+        halves = [(high, amount)]
+    for winners, half in halves:
+        ordered = _from_left_of_button(winners, seats, button_seat)
+        part = _round_down_to_chip(half / len(ordered), chip)
+        odd = half - part * len(ordered)
+        for index, name in enumerate(ordered):
+            extra = chip if index < int(odd / chip) else Decimal(0)
+            shares[name] = shares.get(name, Decimal(0)) + part + extra
+    return shares
+
+
+def _from_left_of_button(
+    names: Sequence[str], seats: Mapping[str, int], button_seat: int | None
+) -> list[str]:
+    button = button_seat or 0
+    return sorted(names, key=lambda name: (seats[name] <= button, seats[name]))
+
+
+def _round_down_to_chip(amount: Decimal, chip: Decimal) -> Decimal:
+    return (amount / chip).to_integral_value(rounding=ROUND_DOWN) * chip
+
+
+def _round_up_to_chip(amount: Decimal, chip: Decimal) -> Decimal:
+    down = _round_down_to_chip(amount, chip)
+    return down if down == amount else down + chip

@@ -1,0 +1,500 @@
+"""Reading history files: encodings, line endings, hand boundaries, byte offsets, errors.
+
+Every input is built from real PokerStars hands (shared/histories/real, beside the
+checkout) re-encoded the ways poker clients write files. Expectations are computed from
+the text itself (header lines, seat lines, line numbers), not from the parser.
+"""
+
+from __future__ import annotations
+
+import codecs
+import itertools
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from parsers.errors import ErrorKind, HandParseError
+from parsers.events import Hand
+from parsers.history_file import history_files, parse_bytes, parse_file
+from parsers.reading import HandText, decode_history, split_hands
+from parsers.sites import ANY_HAND_START
+
+REAL = Path(__file__).resolve().parents[1].parent / "shared" / "histories" / "real"
+STARS = REAL / "PokerStars"
+STUD_FILE = STARS / "cash" / "Stud" / "7-Stud-USD-0.04-0.08-200911.txt"  # ASCII, 11 hands
+BADUGI_FILE = STARS / "cash" / "Draw" / "Badugi-USD-0.25-0.50-201009.txt"  # UTF-8 + BOM, 4 hands
+
+# A seated player renamed in each file so that the text is not ASCII.
+RENAMES = {STUD_FILE: ("Nikolay Zem", "drachensüss"), BADUGI_FILE: ("Lino19", "Jörg")}
+
+HEADER = re.compile(r"^\ufeff?PokerStars (?:Home Game )?(?:Game|Hand|Zoom Hand) #(\d+)")
+SEAT = re.compile(r"^Seat \d+: (.+?) \(\$?[\d.,]+ in chips")
+
+
+# -- the real hands ----------------------------------------------------------------------
+
+
+@cache
+def real_text(path: Path) -> str:
+    """The file's text with LF line endings and no byte-order mark."""
+    return path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+
+
+@cache
+def real_hands(path: Path) -> tuple[str, ...]:
+    """The file's hands, each as its lines joined by LF, no blank line around."""
+    hands = tuple(re.split(r"\n[ \t]*\n\s*", real_text(path).strip()))
+    assert all(HEADER.match(hand) for hand in hands)
+    return hands
+
+
+@cache
+def renamed_text(path: Path) -> str:
+    old, new = RENAMES[path]
+    text = real_text(path)
+    assert old in text
+    return text.replace(old, new)
+
+
+def header_numbers(text: str) -> list[str]:
+    return [m.group(1) for line in text.split("\n") if (m := HEADER.match(line))]
+
+
+def header_lines(text: str) -> list[str]:
+    return [line for line in text.split("\n") if HEADER.match(line)]
+
+
+def seat_lists(text: str) -> list[tuple[str, ...]]:
+    """Each hand's seated players, from the seat lines right after its table line."""
+    result = []
+    for hand in re.split(r"\n[ \t]*\n\s*", text.strip()):
+        names = []
+        for line in hand.split("\n")[2:]:
+            match = SEAT.match(line)
+            if not match:
+                break
+            names.append(match.group(1))
+        result.append(tuple(names))
+    return result
+
+
+def line_numbers_of_headers(text: str) -> list[int]:
+    return [number for number, line in enumerate(text.split("\n"), 1) if HEADER.match(line)]
+
+
+def outcomes(data: bytes, path: str = "hands.txt") -> list[tuple[HandText, object]]:
+    return list(parse_bytes(path, data))
+
+
+def hands_only(data: bytes) -> list[Hand]:
+    result = []
+    for _chunk, outcome in outcomes(data):
+        assert isinstance(outcome, Hand), outcome
+        result.append(outcome)
+    return result
+
+
+def digest(hand: Hand) -> tuple[str, tuple[str, ...], int]:
+    return hand.hand_number, tuple(seat.player for seat in hand.seats), len(hand.events)
+
+
+# -- encodings and line endings -----------------------------------------------------------
+
+ENCODINGS: dict[str, tuple[Callable[[str], bytes], str, int]] = {
+    # name: (text -> bytes, encoding decode_history must find, byte-order-mark length)
+    "utf-8": (lambda text: text.encode("utf-8"), "utf-8", 0),
+    "utf-8-bom": (lambda text: codecs.BOM_UTF8 + text.encode("utf-8"), "utf-8", 3),
+    "utf-16-le-bom": (
+        lambda text: codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+        "utf-16-le",
+        2,
+    ),
+    "utf-16-be-bom": (
+        lambda text: codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+        "utf-16-be",
+        2,
+    ),
+    "utf-16-le-no-bom": (lambda text: text.encode("utf-16-le"), "utf-16-le", 0),
+    "cp1252": (lambda text: text.encode("cp1252"), "cp1252", 0),
+}
+LINE_ENDINGS = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}
+FILES = {"stud": STUD_FILE, "badugi": BADUGI_FILE}
+
+
+def encode(text: str, encoding: str, ending: str) -> bytes:
+    return ENCODINGS[encoding][0](text.replace("\n", LINE_ENDINGS[ending]))
+
+
+@cache
+def reference_hands(path: Path) -> tuple[Hand, ...]:
+    """The renamed file parsed from plain UTF-8 with LF endings."""
+    return tuple(hands_only(renamed_text(path).encode("utf-8")))
+
+
+@cache
+def reference_hands_plain(path: Path) -> tuple[Hand, ...]:
+    """The unmodified file parsed from UTF-8 with LF endings."""
+    return tuple(hands_only(real_text(path).encode()))
+
+
+@pytest.mark.parametrize("file_key", FILES)
+def test_reference_parse_matches_the_text(file_key):
+    path = FILES[file_key]
+    text = renamed_text(path)
+    hands = reference_hands(path)
+    assert [hand.hand_number for hand in hands] == header_numbers(text)
+    assert [tuple(seat.player for seat in hand.seats) for hand in hands] == seat_lists(text)
+    new_name = RENAMES[path][1]
+    assert any(new_name in (seat.player for seat in hand.seats) for hand in hands)
+    # every event points at a line of its own hand, in file order
+    starts = line_numbers_of_headers(text)
+    ends = [*[start - 1 for start in starts[1:]], text.count("\n") + 1]
+    for hand, start, end in zip(hands, starts, ends, strict=True):
+        lines = [event.line for event in hand.events]
+        assert lines == sorted(lines)
+        assert start < lines[0] and lines[-1] <= end
+
+
+@pytest.mark.parametrize("ending", LINE_ENDINGS)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("file_key", FILES)
+def test_same_hands_in_every_encoding_and_line_ending(file_key, encoding, ending):
+    path = FILES[file_key]
+    data = encode(renamed_text(path), encoding, ending)
+    assert decode_history(data).encoding == ENCODINGS[encoding][1]
+
+    reference = reference_hands(path)
+    got = hands_only(data)
+    assert [digest(hand) for hand in got] == [digest(hand) for hand in reference]
+    assert got == list(reference)  # whole hands, with the non-ASCII name decoded right
+    # line numbers do not depend on the encoding or the line ending either
+    assert [[event.line for event in hand.events] for hand in got] == [
+        [event.line for event in hand.events] for hand in reference
+    ]
+
+
+def test_cp1252_path_really_decodes_the_accented_name():
+    data = renamed_text(STUD_FILE).encode("cp1252")
+    assert "ü".encode("cp1252") in data
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+    names = {seat.player for hand in hands_only(data) for seat in hand.seats}
+    assert "drachensüss" in names
+    assert not any("Ã" in name or "\ufffd" in name for name in names)
+
+
+def test_original_badugi_file_with_bom_parses_every_hand():
+    hands = list(parse_file(BADUGI_FILE))
+    assert [chunk.first_line for chunk, _ in hands] == line_numbers_of_headers(
+        real_text(BADUGI_FILE)
+    )
+    assert [outcome.hand_number for _, outcome in hands] == header_numbers(real_text(BADUGI_FILE))
+    assert all(isinstance(outcome, Hand) for _, outcome in hands)
+    assert hands[0][0].byte_offset == len(codecs.BOM_UTF8)
+
+
+# -- byte offsets --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("encoding", "ending"),
+    [
+        ("utf-8", "lf"),
+        ("utf-8", "crlf"),
+        ("utf-8-bom", "crlf"),
+        ("utf-16-le-bom", "crlf"),
+        ("utf-16-le-bom", "lf"),
+        ("utf-16-be-bom", "crlf"),
+        ("utf-16-le-no-bom", "crlf"),
+        ("cp1252", "crlf"),
+    ],
+)
+@pytest.mark.parametrize("file_key", FILES)
+def test_byte_offsets_locate_each_hand(file_key, encoding, ending):
+    text = renamed_text(FILES[file_key])
+    data = encode(text, encoding, ending)
+    decoder, bom = ENCODINGS[encoding][1], ENCODINGS[encoding][2]
+    chunks = list(split_hands("hands.txt", data, ANY_HAND_START))
+    headers = header_lines(text)
+    assert len(chunks) == len(headers)
+
+    for chunk, header in zip(chunks, headers, strict=True):
+        piece = data[chunk.byte_offset : chunk.byte_end].decode(decoder)  # strict: whole chars
+        lines = [line for line in re.split(r"\r\n|\r|\n", piece) if line.strip()]
+        assert lines[0] == header
+        assert [line for line in lines if HEADER.match(line)] == [header]
+        assert lines[0] == chunk.lines[0]
+    # the chunks tile the file: nothing lost, nothing counted twice
+    assert chunks[0].byte_offset == bom
+    assert all(a.byte_end == b.byte_offset for a, b in itertools.pairwise(chunks))
+    assert chunks[-1].byte_end == len(data)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le-bom", "utf-16-be-bom"])
+def test_import_can_resume_at_a_hands_byte_end(encoding):
+    """The documented use of byte_end: read the rest of a file from the last complete hand."""
+    text = renamed_text(STUD_FILE)
+    data = encode(text, encoding, "crlf")
+    chunks = list(split_hands("hands.txt", data, ANY_HAND_START))
+    numbers = header_numbers(text)
+    cut = 4
+    tail = hands_only(data[chunks[cut].byte_end :])
+    assert [hand.hand_number for hand in tail] == numbers[cut + 1 :]
+    assert tail == list(reference_hands(STUD_FILE)[cut + 1 :])
+
+
+# -- hand boundaries ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "separator",
+    ["\n", "\n\n", "\n\n\n\n\n\n\n\n", "\n  \n\t\n", "\r\n", "\r\n\r\n\r\n"],
+    ids=["none", "one-blank", "many-blanks", "whitespace-lines", "crlf-none", "crlf-two"],
+)
+def test_hands_separated_by_any_number_of_blank_lines(separator):
+    hands = real_hands(STUD_FILE)[:4]
+    text = separator.join(hands) + "\n"
+    got = outcomes(text.encode())
+    lf_text = text.replace("\r\n", "\n")
+    assert [chunk.first_line for chunk, _ in got] == line_numbers_of_headers(lf_text)
+    assert [outcome.hand_number for _, outcome in got] == header_numbers(lf_text)
+    assert [outcome for _, outcome in got] == list(reference_hands_plain(STUD_FILE)[:4])
+
+
+@pytest.mark.parametrize(
+    ("before", "garbage_line"),
+    [
+        ("Saved by HandConverter 1.0\nexported 2009-11-26\n\n", 1),
+        ("\n\nSaved by HandConverter 1.0\n\n\n", 3),
+        ("just one line of junk\n", 1),
+    ],
+)
+def test_garbage_before_the_first_hand_is_not_a_hand(before, garbage_line):
+    hands = real_hands(STUD_FILE)[:3]
+    data = (before + "\n\n".join(hands) + "\n").encode()
+    got = outcomes(data, "junk.txt")
+    error = got[0][1]
+    assert isinstance(error, HandParseError)
+    assert error.kind is ErrorKind.NOT_A_HAND
+    assert error.line == garbage_line
+    assert error.path == "junk.txt"
+    assert error.line_text == before.split("\n")[garbage_line - 1]
+    assert [outcome for _, outcome in got[1:]] == list(reference_hands_plain(STUD_FILE)[:3])
+
+
+GARBAGE = "=== session ended by user ===\nplease ignore this line"
+
+
+def _file_with_garbage_between() -> tuple[str, int]:
+    hands = real_hands(STUD_FILE)[:3]
+    text = hands[0] + "\n\n\n" + GARBAGE + "\n\n\n" + hands[1] + "\n\n" + hands[2] + "\n"
+    garbage_line = text.split("\n").index(GARBAGE.split("\n")[0]) + 1
+    return text, garbage_line
+
+
+def test_garbage_between_hands_never_stops_the_following_hands():
+    text, garbage_line = _file_with_garbage_between()
+    got = [outcome for _, outcome in outcomes(text.encode())]
+    errors = [outcome for outcome in got if isinstance(outcome, HandParseError)]
+    assert len(errors) == 1
+    assert errors[0].path == "hands.txt"
+    assert errors[0].line < garbage_line + len(GARBAGE.split("\n"))
+    assert got[-2:] == list(reference_hands_plain(STUD_FILE)[1:3])
+
+
+def test_garbage_between_hands_is_not_a_hand_and_spares_the_hand_before():
+    text, garbage_line = _file_with_garbage_between()
+    got = [outcome for _, outcome in outcomes(text.encode())]
+    assert len(got) == 4
+    assert got[0] == reference_hands_plain(STUD_FILE)[0]
+    assert isinstance(got[1], HandParseError)
+    assert got[1].kind is ErrorKind.NOT_A_HAND
+    assert got[1].line == garbage_line
+
+
+# -- truncated files --------------------------------------------------------------------------
+
+
+def _cut_index(lines: list[str], where: str) -> int:
+    """How many lines of the hand to keep."""
+    if where == "header-only":
+        return 1
+    if where == "seat-list":
+        return 4  # header, table, two seat lines
+    if where == "mid-street":
+        street = next(i for i, line in enumerate(lines) if line.startswith("*** ") and i > 5)
+        return street + 3
+    if where == "after-summary":
+        return lines.index("*** SUMMARY ***") + 1
+    raise AssertionError(where)
+
+
+@pytest.mark.parametrize("ending", ["lf", "crlf"])
+@pytest.mark.parametrize("where", ["header-only", "seat-list", "mid-street", "after-summary"])
+@pytest.mark.parametrize("file_key", FILES)
+def test_file_ending_inside_a_hand_is_truncated(file_key, where, ending):
+    path = FILES[file_key]
+    hands = real_hands(path)
+    complete, last = hands[:-1], hands[-1].split("\n")
+    kept = last[: _cut_index(last, where)]
+    text = "\n\n\n".join([*complete, "\n".join(kept)]) + "\n"
+    data = encode(text, "utf-8", ending)
+    got = [outcome for _, outcome in outcomes(data, "growing.txt")]
+
+    assert got[:-1] == list(reference_hands_plain(path)[:-1])
+    error = got[-1]
+    assert isinstance(error, HandParseError)
+    assert error.kind is ErrorKind.TRUNCATED
+    assert error.hand_number == header_numbers(real_text(path))[-1]
+    assert error.path == "growing.txt"
+    assert error.line == text.count("\n")  # the last line of the file, 1-based
+    assert error.line_text == kept[-1]
+
+
+def test_file_ending_after_the_table_line_is_truncated():
+    hands = real_hands(STUD_FILE)
+    text = hands[0] + "\n\n\n" + "\n".join(hands[1].split("\n")[:2]) + "\n"
+    error = outcomes(text.encode())[-1][1]
+    assert isinstance(error, HandParseError)
+    assert error.kind is ErrorKind.TRUNCATED
+    assert error.line == text.count("\n")
+
+
+def test_truncated_hand_followed_by_a_complete_hand():
+    """A client that crashed mid-hand and then went on writing in the same file."""
+    hands = real_hands(STUD_FILE)
+    cut = "\n".join(hands[1].split("\n")[:30])
+    text = hands[0] + "\n\n" + cut + "\n\n" + hands[2] + "\n"
+    got = [outcome for _, outcome in outcomes(text.encode())]
+    assert got[0] == reference_hands_plain(STUD_FILE)[0]
+    assert isinstance(got[1], HandParseError)
+    assert got[1].kind is ErrorKind.TRUNCATED
+    assert got[1].line == len(hands[0].split("\n")) + 1 + 30
+    assert got[2] == reference_hands_plain(STUD_FILE)[2]
+
+
+def test_utf8_file_cut_inside_a_character_keeps_earlier_names():
+    data = renamed_text(STUD_FILE).encode("utf-8")
+    name = "drachensüss".encode()
+    cut = data.rindex(name) + len("drachens") + 1  # between the two bytes of "ü"
+    got = [outcome for _, outcome in outcomes(data[:cut])]
+    complete = [outcome for outcome in got if isinstance(outcome, Hand)]
+    assert complete == list(reference_hands(STUD_FILE)[: len(complete)])
+    assert len(complete) == len(got) - 1
+    assert isinstance(got[-1], HandParseError)
+
+
+def test_utf16_file_cut_mid_code_unit_stays_inside_the_file():
+    data = encode(renamed_text(STUD_FILE), "utf-16-le-bom", "crlf")[:-1]
+    chunks = list(split_hands("hands.txt", data, ANY_HAND_START))
+    assert chunks[-1].byte_end <= len(data)
+
+
+# -- line numbers -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-bom", "utf-16-le-bom", "cp1252"])
+@pytest.mark.parametrize("ending", ["lf", "crlf", "cr"])
+def test_error_line_is_the_line_in_the_whole_file(encoding, ending):
+    hands = list(real_hands(STUD_FILE)[:4])
+    bad = "MasterTrini1: juggles three chips"
+    third = hands[2].split("\n")
+    third.insert(12, bad)
+    hands[2] = "\n".join(third)
+    text = "junk before the hands\n\n" + "\n\n\n".join(hands) + "\n"
+    text = text.replace("Nikolay Zem", "drachensüss")
+    expected_line = text.split("\n").index(bad) + 1
+
+    got = [outcome for _, outcome in outcomes(encode(text, encoding, ending))]
+    assert [type(outcome).__name__ for outcome in got] == [
+        "HandParseError",
+        "Hand",
+        "Hand",
+        "HandParseError",
+        "Hand",
+    ]
+    junk, error = got[0], got[3]
+    assert (junk.kind, junk.line) == (ErrorKind.NOT_A_HAND, 1)
+    assert error.kind is ErrorKind.SYNTAX
+    assert error.line == expected_line
+    assert error.line_text == bad
+    assert error.hand_number == header_numbers(text)[2]
+    assert f"hands.txt:{expected_line}:" in str(error)
+    # events of the hand after it carry file lines too
+    fourth = got[4]
+    assert fourth.events[0].line == line_numbers_of_headers(text)[3] + 2 + len(fourth.seats)
+
+
+# -- nothing to read ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"\n",
+        b"   ",
+        b" \n\t\n  \n",
+        b"\r\n\r\n\r\n",
+        b"\r\r",
+        codecs.BOM_UTF8,
+        codecs.BOM_UTF8 + b"\r\n\r\n",
+        codecs.BOM_UTF16_LE,
+        codecs.BOM_UTF16_LE + "\r\n \r\n".encode("utf-16-le"),
+        codecs.BOM_UTF16_BE + "\n\n".encode("utf-16-be"),
+    ],
+)
+def test_empty_or_blank_file_gives_nothing(data):
+    assert outcomes(data) == []
+
+
+def test_empty_and_blank_files_on_disk(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    blank = tmp_path / "blank.txt"
+    blank.write_bytes(b"\r\n   \r\n\r\n")
+    assert list(parse_file(empty)) == []
+    assert list(parse_file(blank)) == []
+
+
+# -- finding files ------------------------------------------------------------------------------
+
+
+def test_history_files_searches_folders_recursively_in_sorted_order(tmp_path):
+    for relative in [
+        "b/2010/hands.txt",
+        "b/2009/hands.txt",
+        "a.txt",
+        "c/deep/er/x.txt",
+        "b/notes.md",
+        "b/summary.pdf",
+        "c/readme",
+    ]:
+        file = tmp_path / relative
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text("x")
+    (tmp_path / "dir.txt").mkdir()  # a folder named like a history is not a file
+
+    found = [p.relative_to(tmp_path).as_posix() for p in history_files([tmp_path])]
+    assert found == ["a.txt", "b/2009/hands.txt", "b/2010/hands.txt", "c/deep/er/x.txt"]
+
+
+def test_history_files_keeps_named_files_and_argument_order(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.txt").write_text("x")
+    (tmp_path / "sub" / "a.txt").write_text("x")
+    named = tmp_path / "z.dat"
+    named.write_text("x")
+    found = list(history_files([str(named), tmp_path / "sub"]))
+    assert found == [named, tmp_path / "sub" / "a.txt", tmp_path / "sub" / "b.txt"]
+
+
+def test_history_files_on_the_real_folder_finds_every_history():
+    found = list(history_files([STARS / "cash"]))
+    expected = sorted(p for p in (STARS / "cash").rglob("*.txt"))
+    assert found == expected
+    assert STUD_FILE in found and BADUGI_FILE in found
+    assert len(found) == 10

@@ -11,11 +11,14 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from parsers.errors import HandParseError
+from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.json_form import hand_to_json
 from parsers.outcomes import SkippedHand
+from pipeline.engine.findings import Severity
+from pipeline.engine.replay import replay
+from pipeline.engine.results import HandResult
 
 app = typer.Typer(
     help="studdraw: hand histories of Stud and Draw poker, read, proved and analysed.",
@@ -64,6 +67,125 @@ def parse(
     raise typer.Exit(1 if failures else 0)
 
 
+@app.command()
+def validate(
+    paths: Annotated[
+        list[Path], typer.Argument(help="History files, or folders to search for them.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object per hand on stdout.")
+    ] = False,
+) -> None:
+    """Replay every hand through the engine and report what it finds.
+
+    Exit status 0 when no hand has an error finding and every hand parsed, 1 otherwise.
+    """
+    counts: Counter[str] = Counter()
+    codes: Counter[str] = Counter()
+    failures: list[HandParseError] = []
+    out = sys.stdout
+    for path in history_files(paths):
+        if not path.exists():
+            stderr.print(f"[red]no such file:[/] {path}")
+            failures.append(_missing(path))
+            continue
+        for _chunk, outcome in parse_file(path):
+            if isinstance(outcome, SkippedHand):
+                counts["skipped"] += 1
+                continue
+            if isinstance(outcome, HandParseError):
+                failures.append(outcome)
+                if as_json:
+                    out.write(json.dumps(_failure_json(outcome), ensure_ascii=False) + "\n")
+                continue
+            result = replay(outcome)
+            verdict = "errors" if result.errors else "warnings" if result.findings else "valid"
+            counts[verdict] += 1
+            codes.update(f"{f.code} ({f.severity})" for f in result.findings)
+            if as_json:
+                out.write(json.dumps(_result_json(result), ensure_ascii=False) + "\n")
+            elif result.findings:
+                _print_findings(result)
+    stderr.print(
+        f"[bold]{counts['valid']}[/] hands valid, [bold]{counts['warnings']}[/] with warnings, "
+        f"[bold]{counts['errors']}[/] with errors"
+        + (f", {counts['skipped']} skipped as unsupported games" if counts["skipped"] else "")
+        + (f", [bold red]{len(failures)}[/] not parsed" if failures else "")
+    )
+    for code, count in codes.most_common():
+        stderr.print(f"  {count:6d}  {code}")
+    if failures and not as_json:
+        for error in failures[:_SHOWN_ERRORS]:
+            stderr.print(str(error), markup=False)
+    raise typer.Exit(1 if failures or counts["errors"] else 0)
+
+
+def _print_findings(result: HandResult) -> None:
+    hand = result.hand
+    stderr.print(f"{hand.site} hand #{hand.hand_number} ({hand.game}):", markup=False)
+    for finding in result.findings:
+        colour = "red" if finding.severity is Severity.ERROR else "yellow"
+        where = f"line {finding.line}: " if finding.line else ""
+        stderr.print(
+            f"  [{colour}]{finding.severity}[/] {finding.code}: {where}{finding.message}",
+            highlight=False,
+        )
+
+
+def _result_json(result: HandResult) -> dict[str, object]:
+    hand = result.hand
+    return {
+        "site": hand.site,
+        "hand_number": hand.hand_number,
+        "game": hand.game.value,
+        "parsed": True,
+        "total_pot": str(result.total_pot),
+        "rake": str(result.rake),
+        "players": [
+            {
+                "name": p.name,
+                "seat": p.seat,
+                "put_in": str(p.put_in),
+                "collected": str(p.collected),
+                "net": str(p.net),
+                "rake_share": str(p.rake_share),
+                "went_to_showdown": p.went_to_showdown,
+                "won_at_showdown": p.won_at_showdown,
+                "fold_street": p.fold_street.value if p.fold_street else None,
+            }
+            for p in result.players
+        ],
+        "findings": [
+            {
+                "code": f.code.value,
+                "severity": f.severity.value,
+                "message": f.message,
+                "line": f.line,
+                "player": f.player,
+            }
+            for f in result.findings
+        ],
+    }
+
+
+def _failure_json(error: HandParseError) -> dict[str, object]:
+    return {
+        "site": None,
+        "hand_number": error.hand_number,
+        "game": None,
+        "parsed": False,
+        "error": {
+            "kind": error.kind.value,
+            "message": error.message,
+            "path": error.path,
+            "line": error.line,
+            "column": error.column,
+            "line_text": error.line_text,
+            "expected": list(error.expected),
+        },
+    }
+
+
 def _print_summary(parsed: int, skipped: Counter[str], failures: list[HandParseError]) -> None:
     stderr.print(f"[bold]{parsed}[/] hands parsed")
     if skipped:
@@ -82,6 +204,4 @@ def _print_summary(parsed: int, skipped: Counter[str], failures: list[HandParseE
 
 
 def _missing(path: Path) -> HandParseError:
-    from parsers.errors import ErrorKind
-
     return HandParseError(ErrorKind.NOT_A_HAND, "no such file", str(path), 0)

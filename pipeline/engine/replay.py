@@ -807,7 +807,7 @@ def _rake_shares(players: list[_Player], rake: Decimal, chip: Decimal) -> dict[s
     if rake <= 0 or total <= 0:
         return shares
     for name, amount in collected.items():
-        shares[name] = (rake * amount / total).quantize(chip / 100)
+        shares[name] = (rake * amount / total).quantize(chip)
     biggest = max(collected, key=lambda name: collected[name])
     shares[biggest] += rake - sum(shares.values(), ZERO)
     return shares

@@ -1,0 +1,59 @@
+"""Replay throughput (hands/s) on the parsed corpus, against parse time.
+
+Target: replay costs less than a quarter of parse time.
+
+    python bench/replay.py                 # 7 Card Stud, 20,000+ hands
+    python bench/replay.py --game all
+    python bench/replay.py --profile
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from parse import build_corpus  # noqa: E402
+
+from parsers.events import Hand  # noqa: E402
+from parsers.history_file import parse_bytes  # noqa: E402
+from pipeline.engine.replay import replay  # noqa: E402
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--game", default="seven_stud", help="game id, or 'all'")
+    options.add_argument("--hands", type=int, default=20_000)
+    options.add_argument("--profile", action="store_true")
+    args = options.parse_args()
+
+    corpus = build_corpus(args.game, args.hands, rename=False)
+    start = time.perf_counter()
+    hands = [o for _c, o in parse_bytes("corpus.txt", corpus) if isinstance(o, Hand)]
+    parse_seconds = time.perf_counter() - start
+
+    profile = cProfile.Profile() if args.profile else None
+    if profile:
+        profile.enable()
+    start = time.perf_counter()
+    errors = sum(1 for hand in hands if replay(hand).errors)
+    replay_seconds = time.perf_counter() - start
+    if profile:
+        profile.disable()
+        pstats.Stats(profile).sort_stats("tottime").print_stats(20)
+    print(
+        f"game={args.game} hands={len(hands)} with_errors={errors} "
+        f"parse={parse_seconds:.2f} s ({len(hands) / parse_seconds:,.0f} hands/s) "
+        f"replay={replay_seconds:.2f} s ({len(hands) / replay_seconds:,.0f} hands/s) "
+        f"replay/parse={replay_seconds / parse_seconds:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

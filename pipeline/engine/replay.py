@@ -7,7 +7,6 @@ deterministic: a `Hand` in, a `HandResult` out.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -67,8 +66,9 @@ class _Player:
     down: list[Card] = field(default_factory=list)
     up: list[Card] = field(default_factory=list)
     shown: tuple[Card, ...] | None = None
-    by_street: dict[str, Decimal] = field(default_factory=lambda: defaultdict(Decimal))
-    collected: dict[str, Decimal] = field(default_factory=lambda: defaultdict(Decimal))
+    by_street: dict[str, Decimal] = field(default_factory=dict)
+    collected: dict[str, Decimal] = field(default_factory=dict)
+    total_collected: Decimal = ZERO
 
     @property
     def can_act(self) -> bool:
@@ -117,11 +117,6 @@ class _Replay:
         self.findings.append(Finding(code, message, line, player))
 
     # ------------------------------------------------------------------ dispatch
-    def apply(self, event: Event) -> None:
-        handler = _HANDLERS.get(type(event))
-        if handler is not None:
-            handler(self, event)
-
     def player_of(self, event: Event) -> _Player | None:
         name = event.player  # type: ignore[union-attr]
         player = self.players.get(name)
@@ -170,7 +165,7 @@ class _Replay:
             )
         player.stack -= amount
         player.put_in += amount
-        player.by_street[bucket] += amount
+        player.by_street[bucket] = player.by_street.get(bucket, ZERO) + amount
         if counts_to_round:
             player.street_bet += amount
         went_all_in = player.stack <= 0
@@ -434,11 +429,13 @@ class _Replay:
 
     def following(self, player: _Player) -> str | None:
         """Who acts after this player: the next, in seat order, still owing an action."""
-        seats = [p for p in self.order if p.can_act and p.name in self.to_act]
-        for other in seats:
-            if other.seat > player.seat:
-                return other.name
-        return seats[0].name if seats else None
+        wrap_around = None
+        for other in self.order:
+            if other.name in self.to_act and other.can_act:
+                if other.seat > player.seat:
+                    return other.name
+                wrap_around = wrap_around or other.name
+        return wrap_around
 
     def unit(self) -> Decimal:
         street = self.street
@@ -610,7 +607,7 @@ class _Replay:
         player.put_in -= amount
         player.uncalled += amount
         player.stack += amount
-        player.by_street[self.bucket()] -= amount
+        player.by_street[self.bucket()] = player.by_street.get(self.bucket(), ZERO) - amount
         if player.all_in and player.stack > 0:
             player.all_in = False
         self.current_bet = max((p.street_bet for p in self.order), default=ZERO)
@@ -618,7 +615,8 @@ class _Replay:
     def on_collect(self, collect: Collect) -> None:
         player = self.player_of(collect)
         if player is not None:
-            player.collected[collect.pot] += collect.amount
+            player.collected[collect.pot] = player.collected.get(collect.pot, ZERO) + collect.amount
+            player.total_collected += collect.amount
 
     def on_showdown(self, _start: ShowdownStart) -> None:
         if self.street is not None:
@@ -638,7 +636,7 @@ class _Replay:
         contributions = {p.name: p.put_in for p in self.order}
         live = [p.name for p in self.order if not p.folded]
         total = sum(contributions.values(), ZERO)
-        collected_total = sum((sum(p.collected.values(), ZERO) for p in self.order), ZERO)
+        collected_total = sum((p.total_collected for p in self.order), ZERO)
         rake = self.totals.rake if self.totals else total - collected_total
         pots = build_pots(contributions, live)
         self.check_totals(total, pots, collected_total, rake)
@@ -655,13 +653,13 @@ class _Replay:
                 seat=p.seat,
                 put_in=p.put_in,
                 uncalled=p.uncalled,
-                collected=sum(p.collected.values(), ZERO),
-                net=sum(p.collected.values(), ZERO) - p.put_in,
+                collected=p.total_collected,
+                net=p.total_collected - p.put_in,
                 rake_share=shares[p.name],
                 put_in_by_street=tuple((k, v) for k, v in p.by_street.items() if v),
                 collected_by_pot=tuple((k, v) for k, v in p.collected.items() if v),
                 went_to_showdown=went and not p.folded,
-                won_at_showdown=went and not p.folded and sum(p.collected.values(), ZERO) > 0,
+                won_at_showdown=went and not p.folded and p.total_collected > 0,
                 won_high=p.name in winners_high,
                 won_low=p.name in winners_low,
                 fold_street=p.fold_street,
@@ -754,7 +752,7 @@ class _Replay:
         seats = {p.name: p.seat for p in self.order}
         button = self.hand.header.button_seat
         expected = split_shares(amount, high, low, seats, button, self.chip, self.conventions)
-        actual = {p.name: sum(p.collected.values(), ZERO) for p in self.order if p.collected}
+        actual = {p.name: p.total_collected for p in self.order if p.collected}
         if {k: v for k, v in expected.items() if v} != actual:
             self.find(
                 Code.SPLIT,
@@ -779,7 +777,7 @@ class _Replay:
             player = self.players.get(summary.player)
             if player is None or summary.won is None:
                 continue
-            collected = sum(player.collected.values(), ZERO)
+            collected = player.total_collected
             if summary.won != collected:
                 self.find(
                     Code.SUMMARY,
@@ -790,18 +788,17 @@ class _Replay:
                 )
 
 
+_PLAYING = frozenset({Post, Action, Deal, Draw, Show, UncalledReturn, Collect})
+
+
 def _participants(hand: Hand) -> set[str]:
     """Players dealt in: those the hand's events mention (sitting-out seats are not)."""
-    return {
-        event.player
-        for event in hand.events
-        if isinstance(event, Post | Action | Deal | Draw | Show | UncalledReturn | Collect)
-    }
+    return {event.player for event in hand.events if type(event) in _PLAYING}  # type: ignore[attr-defined]
 
 
 def _rake_shares(players: list[_Player], rake: Decimal, chip: Decimal) -> dict[str, Decimal]:
     """Rake charged to winners in proportion to what they collect; shares sum to the rake."""
-    collected = {p.name: sum(p.collected.values(), ZERO) for p in players}
+    collected = {p.name: p.total_collected for p in players}
     total = sum(collected.values(), ZERO)
     shares = {name: ZERO for name in collected}
     if rake <= 0 or total <= 0:
@@ -849,6 +846,9 @@ _ACTIONS = {
 def replay(hand: Hand, conventions: SiteConventions | None = None) -> HandResult:
     """Replay a hand and judge it; `conventions` default to the hand's site's."""
     state = _Replay(hand, conventions or CONVENTIONS.get(hand.site, DEFAULT_CONVENTIONS))
+    handlers = _HANDLERS
     for event in hand.events:
-        state.apply(event)
+        handler = handlers.get(type(event))
+        if handler is not None:
+            handler(state, event)
     return state.finish()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -15,7 +16,7 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.json_form import hand_to_json
-from parsers.outcomes import SkippedHand
+from parsers.outcomes import ParseOutcome, SkippedHand
 from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
@@ -49,20 +50,15 @@ def parse(
     skipped: Counter[str] = Counter()
     failures: list[HandParseError] = []
     out = sys.stdout
-    for path in history_files(paths):
-        if not path.exists():
-            stderr.print(f"[red]no such file:[/] {path}")
-            failures.append(_missing(path))
-            continue
-        for _chunk, outcome in parse_file(path):
-            if isinstance(outcome, Hand):
-                parsed += 1
-                out.write(json.dumps(hand_to_json(outcome), ensure_ascii=False))
-                out.write("\n")
-            elif isinstance(outcome, SkippedHand):
-                skipped[outcome.game] += 1
-            else:
-                failures.append(outcome)
+    for outcome in _outcomes(paths):
+        if isinstance(outcome, Hand):
+            parsed += 1
+            out.write(json.dumps(hand_to_json(outcome), ensure_ascii=False))
+            out.write("\n")
+        elif isinstance(outcome, SkippedHand):
+            skipped[outcome.game] += 1
+        else:
+            failures.append(outcome)
     _print_summary(parsed, skipped, failures)
     raise typer.Exit(1 if failures else 0)
 
@@ -84,28 +80,23 @@ def validate(
     codes: Counter[str] = Counter()
     failures: list[HandParseError] = []
     out = sys.stdout
-    for path in history_files(paths):
-        if not path.exists():
-            stderr.print(f"[red]no such file:[/] {path}")
-            failures.append(_missing(path))
+    for outcome in _outcomes(paths):
+        if isinstance(outcome, SkippedHand):
+            counts["skipped"] += 1
             continue
-        for _chunk, outcome in parse_file(path):
-            if isinstance(outcome, SkippedHand):
-                counts["skipped"] += 1
-                continue
-            if isinstance(outcome, HandParseError):
-                failures.append(outcome)
-                if as_json:
-                    out.write(json.dumps(_failure_json(outcome), ensure_ascii=False) + "\n")
-                continue
-            result = replay(outcome)
-            verdict = "errors" if result.errors else "warnings" if result.findings else "valid"
-            counts[verdict] += 1
-            codes.update(f"{f.code} ({f.severity})" for f in result.findings)
+        if isinstance(outcome, HandParseError):
+            failures.append(outcome)
             if as_json:
-                out.write(json.dumps(_result_json(result), ensure_ascii=False) + "\n")
-            elif result.findings:
-                _print_findings(result)
+                out.write(json.dumps(_failure_json(outcome), ensure_ascii=False) + "\n")
+            continue
+        result = replay(outcome)
+        verdict = "errors" if result.errors else "warnings" if result.findings else "valid"
+        counts[verdict] += 1
+        codes.update(f"{f.code} ({f.severity})" for f in result.findings)
+        if as_json:
+            out.write(json.dumps(_result_json(result), ensure_ascii=False) + "\n")
+        elif result.findings:
+            _print_findings(result)
     stderr.print(
         f"[bold]{counts['valid']}[/] hands valid, [bold]{counts['warnings']}[/] with warnings, "
         f"[bold]{counts['errors']}[/] with errors"
@@ -203,5 +194,12 @@ def _print_summary(parsed: int, skipped: Counter[str], failures: list[HandParseE
         stderr.print(f"... and {len(failures) - _SHOWN_ERRORS} more")
 
 
-def _missing(path: Path) -> HandParseError:
-    return HandParseError(ErrorKind.NOT_A_HAND, "no such file", str(path), 0)
+def _outcomes(paths: list[Path]) -> Iterator[ParseOutcome]:
+    """Every hand of every file named or found; a missing file is an outcome too."""
+    for path in history_files(paths):
+        if not path.exists():
+            stderr.print(f"[red]no such file:[/] {path}")
+            yield HandParseError(ErrorKind.NOT_A_HAND, "no such file", str(path), 0)
+            continue
+        for _chunk, outcome in parse_file(path):
+            yield outcome

@@ -12,7 +12,7 @@ $(BIN)/studdraw: pyproject.toml
 	touch $@
 
 demo: $(BIN)/studdraw
-	$(BIN)/studdraw parse sample_histories > /dev/null
+	$(BIN)/studdraw validate sample_histories
 
 test: $(BIN)/studdraw
 	$(BIN)/ruff check .

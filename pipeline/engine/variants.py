@@ -195,6 +195,9 @@ class SiteConventions:
 
 
 CONVENTIONS: dict[str, SiteConventions] = {
-    "pokerstars": SiteConventions(),
+    # Stars caps heads-up too (Razz, 2009: "kobreli: bets $0.08 / SilkZone: raises $0.08 to
+    # $0.16 / kobreli: raises $0.08 to $0.24 / SilkZone: raises $0.08 to $0.32 /
+    # Betting is capped", two players left).
+    "pokerstars": SiteConventions(uncapped_heads_up=False),
 }
 DEFAULT_CONVENTIONS = SiteConventions()

@@ -16,16 +16,13 @@ import argparse
 import cProfile
 import pstats
 import re
-import sys
 import time
 from pathlib import Path
 
+from parsers.events import Hand
+from parsers.history_file import parse_bytes
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from parsers.events import Hand  # noqa: E402
-from parsers.history_file import parse_bytes  # noqa: E402
-
 REAL = ROOT.parent / "shared" / "histories" / "real" / "PokerStars"
 _HAND_NUMBER = re.compile(r"(PokerStars (?:Home Game )?(?:Game|Hand) #)(\d+)")
 

@@ -13,18 +13,13 @@ import argparse
 import cProfile
 import gc
 import pstats
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from parse import build_corpus  # bench/parse.py, beside this script
 
-from parse import build_corpus  # noqa: E402
-
-from parsers.events import Hand  # noqa: E402
-from parsers.history_file import parse_bytes  # noqa: E402
-from pipeline.engine.replay import replay  # noqa: E402
+from parsers.events import Hand
+from parsers.history_file import parse_bytes
+from pipeline.engine.replay import replay
 
 
 def main() -> None:

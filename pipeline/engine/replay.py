@@ -546,6 +546,17 @@ class _Replay:
                     action,
                     player.name,
                 )
+        if self.variant.raise_ceilings and self.street in self.variant.streets:
+            ceiling = self.small_bet * self.variant.raise_ceilings[
+                self.variant.streets.index(self.street)
+            ]
+            if increment > ceiling:
+                self.find(
+                    Code.RAISE_SIZE,
+                    f"{player.name} raises by {increment}; this round's ceiling is {ceiling}",
+                    action,
+                    player.name,
+                )
         self.pay(player, total - player.street_bet, action, self.bucket(), all_in=action.all_in)
         if total > self.current_bet:
             self.last_raise = max(self.last_raise, increment)

@@ -33,7 +33,8 @@ from lark.exceptions import UnexpectedInput
 PLAYER_MARKER = "\ue000"
 """Stands for the seated player's name in the text given to the grammar."""
 
-_VARIABLE_PIECE = re.compile(r"([$€£]?\d+(?:[.,]\d+)*|\b[2-9TJQKA][cdhs]\b)")
+_LOOKAROUND = re.compile(r"\(\?<?[=!]")
+_VARIABLE_PIECE = re.compile(r"(\b[2-9TJQKA][cdhs]\b|[$€£]?\d+(?:[.,]\d+)*)")
 
 Converter = Callable[[str], Any]
 EventSpec = tuple[type, dict[str, Any]]
@@ -97,7 +98,8 @@ class LineParser:
         self._converters = converters
         self._unreadable_terminal = unreadable_terminal
         self._max_shapes = max_shapes
-        self._shapes: dict[str, _ShapeEntry] = {}
+        self._shapes: dict[tuple[str, ...], _ShapeEntry] = {}
+        self._patterns: dict[str, re.Pattern[str]] = {}
 
     def parse(self, line: str, names: Sequence[str], line_number: int) -> tuple[Any, list[str]]:
         """The line's event and the raw text of any unreadable card tokens.
@@ -110,27 +112,28 @@ class LineParser:
         for masked, player, offset in _name_readings(line, names):
             pieces = _VARIABLE_PIECE.split(masked)
             template = self._lookup(pieces)
-            if template is None:
+            if template is not None:
                 try:
-                    template = self._learn(masked, pieces)
-                except LineSyntaxError as error:
-                    if first_error is None:
-                        first_error = _unmasked_error(error, line, player, offset)
-                    continue
-            event = template.build(pieces, player, line_number)
-            if template.unreadable is not None:
-                return event, template.unreadable(pieces)
-            return event, []
+                    return _emit(template, pieces, player, line_number)
+                except _ShapeMismatch:
+                    pass  # a value this shape's terminals refuse: let the grammar judge it
+            try:
+                learnt = self._learn(masked, pieces, remember=template is None)
+            except LineSyntaxError as error:
+                if first_error is None:
+                    first_error = _unmasked_error(error, line, player, offset)
+                continue
+            return _emit(learnt, pieces, player, line_number)
         assert first_error is not None  # the unmasked reading is always tried
         raise first_error
 
     def _lookup(self, pieces: list[str]) -> LineTemplate | None:
-        entry = self._shapes.get("\0".join(pieces[0::2]))
+        entry = self._shapes.get(tuple(pieces[0::2]))
         if entry is None:
             return None
         return entry.templates.get(tuple(pieces[i] for i in entry.pinned))
 
-    def _learn(self, masked: str, pieces: list[str]) -> LineTemplate:
+    def _learn(self, masked: str, pieces: list[str], remember: bool = True) -> LineTemplate:
         try:
             tree = self._grammar.parse(masked)
         except UnexpectedInput as error:
@@ -139,14 +142,14 @@ class LineParser:
             raise LineSyntaxError(masked, error.column, expected) from None
         event_class, fields = self._transformer.transform(tree)
         template, covered, cacheable = self._compile(event_class, fields, pieces)
-        if cacheable:
+        if cacheable and remember:
             self._remember(pieces, covered, template)
         return template
 
     def _compile(
         self, event_class: type, fields: dict[str, Any], pieces: list[str]
     ) -> tuple[LineTemplate, set[int], bool]:
-        code = _TemplateCode(_piece_starts(pieces))
+        code = _TemplateCode(_piece_starts(pieces), self._pattern)
         arguments, unreadable = [], []
         for name, value in fields.items():
             if isinstance(value, Text):
@@ -173,12 +176,20 @@ class LineParser:
     def _remember(self, pieces: list[str], covered: set[int], template: LineTemplate) -> None:
         if len(self._shapes) >= self._max_shapes:
             self._shapes.clear()  # unique chat lines must not grow memory without bound
-        shape = "\0".join(pieces[0::2])
+        shape = tuple(pieces[0::2])
         pinned = tuple(i for i in range(1, len(pieces), 2) if i not in covered)
         entry = self._shapes.get(shape)
         if entry is None or entry.pinned != pinned:
             entry = self._shapes[shape] = _ShapeEntry(pinned, {})
         entry.templates[tuple(pieces[i] for i in pinned)] = template
+
+    def _pattern(self, terminal: str) -> re.Pattern[str]:
+        """The terminal's own regular expression, to check a value taken from the pieces."""
+        pattern = self._patterns.get(terminal)
+        if pattern is None:
+            definition = self._grammar.get_terminal(terminal).pattern
+            pattern = self._patterns[terminal] = re.compile(definition.to_regexp())
+        return pattern
 
     def _describe_terminal(self, name: str) -> str:
         """A terminal as a player can read it: its text if literal, else its name."""
@@ -206,9 +217,15 @@ class LineParser:
 class _TemplateCode:
     """Writes the Python expression that rebuilds each terminal's value from the pieces."""
 
-    def __init__(self, starts: list[int]) -> None:
+    def __init__(self, starts: list[int], pattern_of: Callable[[str], re.Pattern[str]]) -> None:
         self.starts = starts
-        self.namespace: dict[str, Any] = {"_join_span": _join_span}
+        self.pattern_of = pattern_of
+        self.namespace: dict[str, Any] = {
+            "_join_span": _join_span,
+            "_checked": _checked,
+            "_checked_in_line": _checked_in_line,
+            "_checked_piece": _checked_piece,
+        }
         self.covered: set[int] = set()
         self.cacheable = True
 
@@ -228,11 +245,23 @@ class _TemplateCode:
             return self.constant(convert(str(token)) if convert else str(token))
         first, last = span
         self.covered.update(range(first, last + 1))
+        head, tail = _span_cuts(token, self.starts, first, last)
         if first == last:
             text = f"pieces[{first}]"
         else:
-            head, tail = _span_cuts(token, self.starts, first, last)
             text = f"_join_span(pieces, {first}, {head}, {last}, {tail})"
+        # Another line of this shape may hold any number or card here: the terminal's
+        # own pattern must accept it ("*** $12.50th STREET ***" is no street). A pattern
+        # that looks around itself is checked where it stands in the line.
+        # A card and a number never share a terminal either: "[5c]" is a card even where
+        # "[10]" was read as an unreadable one.
+        pattern = self.pattern_of(token.type)
+        if _LOOKAROUND.search(pattern.pattern):
+            text = f"_checked_in_line({self.constant(pattern)}, pieces, {first}, {head}, {text})"
+        elif first == last:
+            text = f"_checked_piece({self.constant(pattern)}, {text}, {_is_card(str(token))})"
+        else:
+            text = f"_checked({self.constant(pattern)}, {text})"
         if convert is None or convert is str:
             return text
         return f"{self.constant(convert)}({text})"
@@ -240,6 +269,44 @@ class _TemplateCode:
     def function(self, name: str, parameters: str, expression: str) -> Callable[..., Any]:
         exec(f"def {name}({parameters}):\n    return {expression}\n", self.namespace)
         return self.namespace[name]
+
+
+class _ShapeMismatch(Exception):
+    """A line fits a known shape, but a value in it is not what the terminal accepts."""
+
+
+def _checked(pattern: re.Pattern[str], text: str) -> str:
+    if pattern.fullmatch(text) is None:
+        raise _ShapeMismatch
+    return text
+
+
+def _is_card(piece: str) -> bool:
+    return piece[-1] in "cdhs"
+
+
+def _checked_piece(pattern: re.Pattern[str], piece: str, is_card: bool) -> str:
+    if (piece[-1] in "cdhs") is not is_card or pattern.fullmatch(piece) is None:
+        raise _ShapeMismatch
+    return piece
+
+
+def _checked_in_line(
+    pattern: re.Pattern[str], pieces: list[str], first: int, head: int, text: str
+) -> str:
+    line = "".join(pieces)
+    start = len("".join(pieces[:first])) + head
+    match = pattern.match(line, start)
+    if match is None or match.end() != start + len(text):
+        raise _ShapeMismatch
+    return text
+
+
+def _emit(
+    template: LineTemplate, pieces: list[str], player: str, line_number: int
+) -> tuple[Any, list[str]]:
+    event = template.build(pieces, player, line_number)
+    return event, template.unreadable(pieces) if template.unreadable is not None else []
 
 
 def _tokens_in(value: Any) -> list[Token]:

@@ -428,6 +428,8 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
     index = 0
     try:
         header_line, _ = parser.parse(lines[0].lstrip("\ufeff"), (), chunk.first_line)
+        if not isinstance(header_line, HeaderLine):
+            raise StructureError(chunk.first_line, "expected the hand's 'PokerStars ...' line")
         hand_number = header_line.hand_number
         game = GAMES.get(header_line.game.lower())
         if game is None:
@@ -506,7 +508,7 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
             hand_number or _hand_number_guess(lines[0]),
             lines[offset] if 0 <= offset < len(lines) else "",
         ) from None
-    except (UnknownTimeZone, ValueError) as error:
+    except (UnknownTimeZone, ValueError, OverflowError) as error:  # impossible dates
         raise HandParseError(
             ErrorKind.SYNTAX, str(error), chunk.path, chunk.first_line, 1, hand_number, lines[0]
         ) from None

@@ -108,6 +108,16 @@ class LineParser:
         line is tried in turn; the first the grammar accepts wins, so a player called
         "Dealt" cannot turn "Dealt to Bob [Ah]" into nonsense.
         """
+        for name in names:  # fast path: most lines start with a name and a known shape
+            if line.startswith(name) and line[len(name) : len(name) + 1] in (":", " ", ""):
+                pieces = _VARIABLE_PIECE.split(PLAYER_MARKER + line[len(name) :])
+                template = self._lookup(pieces)
+                if template is not None:
+                    try:
+                        return _emit(template, pieces, name, line_number)
+                    except _ShapeMismatch:
+                        pass
+                break
         first_error: LineSyntaxError | None = None
         for masked, player, offset in _name_readings(line, names):
             pieces = _VARIABLE_PIECE.split(masked)

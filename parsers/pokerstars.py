@@ -466,13 +466,14 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
         for index in range(body_start, len(lines)):
             line_number = chunk.first_line + index
             record, unreadable = parser.parse(lines[index], names, line_number)
-            if isinstance(record, HeaderLine | TableLine | Seat):
+            if type(record) in _OPENING_LINES:
                 raise StructureError(line_number, f"a {type(record).__name__} line inside a hand")
             records.append(record)
-            warnings.extend(
-                ParseWarning(line_number, f"unreadable card {text!r} recorded as unknown")
-                for text in unreadable
-            )
+            if unreadable:
+                warnings.extend(
+                    ParseWarning(line_number, f"unreadable card {text!r} recorded as unknown")
+                    for text in unreadable
+                )
         last_line = chunk.first_line + len(lines) - 1
         events = assemble_events(game, records, last_line)
         summarized = sum(1 for event in events if isinstance(event, SeatSummary))
@@ -513,6 +514,9 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
             ErrorKind.SYNTAX, str(error), chunk.path, chunk.first_line, 1, hand_number, lines[0]
         ) from None
     return Hand(header, tuple(seats), events, tuple(warnings))
+
+
+_OPENING_LINES = frozenset({HeaderLine, TableLine, Seat})
 
 
 def _hand_number_guess(first_line: str) -> str | None:

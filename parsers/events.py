@@ -188,10 +188,11 @@ class CommunityCards:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A betting decision. `amount` is what the player adds with this action.
+    """A betting decision, in the site's own terms.
 
-    For a raise, `raise_to` is the player's total for the round after it; a completion
-    has only `raise_to`; a bring-in, bet or call has only `amount`.
+    A bring-in, bet or call has `amount`, the chips it adds. A raise has `amount`, the
+    raise over the bet it faces ("raises $0.06 to $0.10"), and `raise_to`, the player's
+    total for the round after it; a completion has only `raise_to`.
     """
 
     player: str

@@ -154,9 +154,16 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
             events.append(record)
         elif isinstance(record, DealtLine):
             assert street is not None
-            if record.player in pending_draw and record.new_cards is not None:
-                index = pending_draw.pop(record.player)
-                events[index] = replace(events[index], kept=record.cards, drawn=record.new_cards)
+            draw_index = pending_draw.get(record.player)
+            if draw_index is not None and record.new_cards is not None:
+                del pending_draw[record.player]
+                events[draw_index] = replace(
+                    events[draw_index], kept=record.cards, drawn=record.new_cards
+                )
+            elif draw_index is not None and len(record.cards) == events[draw_index].discard_count:
+                # "Hero: discards 5 cards [...]" then "Dealt to Hero [6h Td 2c 5h 3s]": all new.
+                del pending_draw[record.player]
+                events[draw_index] = replace(events[draw_index], kept=(), drawn=record.cards)
             else:
                 events.append(_deal(game, street, record))
         elif isinstance(record, DrawLine):

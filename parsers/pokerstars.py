@@ -75,6 +75,7 @@ GAMES: dict[str, Game] = {
 }
 
 STREETS: dict[str, Street] = {
+    "2nd STREET": Street.SECOND,  # five card stud
     "3rd STREET": Street.THIRD,
     "4th STREET": Street.FOURTH,
     "5th STREET": Street.FIFTH,

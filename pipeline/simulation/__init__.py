@@ -1,0 +1,1 @@
+"""Simulation: generate hands and write them out as site history text."""

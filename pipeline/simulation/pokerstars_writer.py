@@ -1,0 +1,866 @@
+"""Write a `Hand` as PokerStars history text: the exact inverse of `parsers.pokerstars`.
+
+Simulated hands become files that PokerStars tools (and our own parser) read like real
+ones, and a parsed hand written back and parsed again must give the same `Hand`: that
+round trip is what proves parser and writer agree on every line form.
+
+The writer prints one modern form for each line. The site's older forms (the "Game #"
+header, the 2008 date, the header without " USD") read to the same events, so they come
+out in today's wording; so do the trailing blanks the client leaves on some lines (the
+reader strips them). A hand is seen from one seat, `hero`: opponents' down cards and
+drawn cards stay hidden, as the site hides them. With no hero, every card the events
+hold is printed (a parsed history holds only what its hero saw anyway).
+
+What no PokerStars line the parser reads can say (five-up stud, five card stud's second
+street, a dead blind, a note kind without a line) raises `UnwritableHand`.
+
+The renderer prints what the events say and invents nothing, with two exceptions that
+the text form forces: the "[cards so far]" reprint of a "Dealt to" line is recomputed from
+the earlier deals, so that it follows the chosen point of view, and the cards a drawing
+hero keeps are worked out when the event lacks them. A hand without a summary (as a
+simulator may make one) first gets one from `with_summary`, kept apart from rendering.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from parsers.events import (
+    DRAW_STREETS,
+    UNKNOWN_CARD,
+    Action,
+    ActionKind,
+    Card,
+    Collect,
+    CommunityCards,
+    Deal,
+    Draw,
+    Event,
+    Game,
+    Hand,
+    HandHeader,
+    LimitKind,
+    MoneyKind,
+    Muck,
+    Note,
+    Post,
+    PostKind,
+    PotTotals,
+    Seat,
+    SeatSummary,
+    Show,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    SummaryStart,
+    Tournament,
+    TournamentFinish,
+    UncalledReturn,
+)
+from parsers.site_time import to_utc
+
+EASTERN = ZoneInfo("America/New_York")
+
+
+class UnwritableHand(ValueError):
+    """The hand holds something no PokerStars line (that the parser reads) can say."""
+
+
+# ---------------------------------------------------------------------------- vocabulary
+
+GAME_NAMES: dict[Game, str] = {
+    Game.SEVEN_STUD: "7 Card Stud",
+    Game.SEVEN_STUD_HILO: "7 Card Stud Hi/Lo",
+    Game.RAZZ: "Razz",
+    Game.FIVE_STUD: "5 Card Stud",
+    Game.TRIPLE_DRAW_27: "Triple Draw 2-7 Lowball",
+    Game.SINGLE_DRAW_27: "Single Draw 2-7 Lowball",
+    Game.TRIPLE_DRAW_A5: "Triple Draw A-5 Lowball",
+    Game.BADUGI: "Badugi",
+    Game.FIVE_DRAW: "5 Card Draw",
+}
+
+LIMIT_NAMES: dict[LimitKind, str] = {
+    LimitKind.FIXED: "Limit",
+    LimitKind.POT: "Pot Limit",
+    LimitKind.NO: "No Limit",
+}
+
+CURRENCY_SYMBOLS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+STREET_LINES: dict[Street, str] = {
+    Street.THIRD: "*** 3rd STREET ***",
+    Street.FOURTH: "*** 4th STREET ***",
+    Street.FIFTH: "*** 5th STREET ***",
+    Street.SIXTH: "*** 6th STREET ***",
+    Street.SEVENTH: "*** RIVER ***",
+    Street.PREDRAW: "*** DEALING HANDS ***",
+    Street.DRAW_1: "*** FIRST DRAW ***",
+    Street.DRAW_2: "*** SECOND DRAW ***",
+    Street.DRAW_3: "*** THIRD DRAW ***",
+}
+
+SINGLE_DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.FIVE_DRAW})
+"""PokerStars prints no line for their one draw round (the parser adds the StreetStart)."""
+
+POST_WORDS: dict[PostKind, str] = {
+    PostKind.ANTE: "the ante",
+    PostKind.SMALL_BLIND: "small blind",
+    PostKind.BIG_BLIND: "big blind",
+    PostKind.SMALL_AND_BIG_BLINDS: "small & big blinds",
+}
+
+NOTE_FORMS: dict[str, str] = {
+    "doesnt_show": "{player}: doesn't show hand",
+    "joins": "{player} joins the table at seat #{text}",
+    "leaves": "{player} leaves the table",
+    "sits_out": "{player}: sits out",
+    "returned": "{player} has returned",
+    "timed_out": "{player} has timed out",
+    "connection": "{player} is {text}",
+    "said": '{player} said, "{text}"',
+    "waits_for_button": "{player} will be allowed to play after the button",
+    "removed": "{player} was removed from the table for failing to post",
+    "remark": "{text}",
+}
+
+HAND_END = "\n\n\n\n"
+"""What follows every hand in a PokerStars file: its line end, then three blank lines."""
+
+# ---------------------------------------------------------------------------- public API
+
+
+def write_file(hands: Iterable[Hand], hero: str | None = None) -> str:
+    """A history file's text, byte for byte as the client writes it (less the UTF-8 BOM
+    it starts with: encode as "utf-8-sig" to have it)."""
+    return "".join(write_hand(hand, hero) + HAND_END for hand in hands)
+
+
+def write_hand(hand: Hand, hero: str | None = None) -> str:
+    """The hand as PokerStars prints it to `hero` (None: every known card is printed)."""
+    return "\n".join(render(with_summary(hand), hero))
+
+
+def render(hand: Hand, hero: str | None = None) -> list[str]:
+    """The hand's text, one piece per printed event (a hero's draw is two lines).
+
+    A pure renderer: a hand without a summary gets none (see `with_summary`).
+    """
+    header = hand.header
+    page = _Page(_symbol(header), header.game, header.tournament, hand.events, hero)
+    pieces = [header_line(header), table_line(header)]
+    pieces.extend(seat_line(seat, page) for seat in hand.seats)
+    for event in hand.events:
+        text = _RENDERERS[type(event)](event, page)
+        if text is not None:
+            pieces.append(text)
+    return pieces
+
+
+# ---------------------------------------------------------------------------- amounts
+
+
+@lru_cache(maxsize=1 << 16)
+def amount_text(amount: Decimal) -> str:
+    """ "1", "2.50", "0.04": whole amounts lose their cents, as PokerStars prints them.
+
+    Cached: a history repeats the same few amounts (equal Decimals print alike).
+    """
+    if amount == amount.to_integral_value():
+        return str(int(amount))
+    return cents_text(amount)
+
+
+def cents_text(amount: Decimal) -> str:
+    """Always with cents ("1.00", "0.50"): buy-ins and prizes print that way."""
+    if amount.normalize().as_tuple().exponent >= -2:  # type: ignore[operator]
+        return f"{amount:.2f}"
+    return format(amount.normalize(), "f")
+
+
+class _Page:
+    """What rendering one hand needs besides the event: its money, cards and pots."""
+
+    __slots__ = ("_numbered", "cards", "events", "game", "symbol", "tournament")
+
+    def __init__(
+        self,
+        symbol: str,
+        game: Game,
+        tournament: Tournament | None,
+        events: tuple[Event, ...],
+        hero: str | None,
+    ) -> None:
+        self.symbol = symbol  # "$" in a dollar cash game; chips and play money have none
+        self.game = game
+        self.tournament = tournament
+        self.events = events
+        self.cards = _CardsView(game, hero)
+        self._numbered: bool | None = None
+
+    def money(self, amount: Decimal) -> str:
+        return self.symbol + amount_text(amount)
+
+    @property
+    def numbered_side_pots(self) -> bool:
+        if self._numbered is None:  # looked at only in the rare hand with side pots
+            self._numbered = numbered_side_pots(self.events)
+        return self._numbered
+
+
+def _tournament_symbol(tournament: Tournament | None) -> str:
+    """Buy-ins, bounties and prizes are real money even when the chips are not."""
+    return CURRENCY_SYMBOLS.get((tournament.currency if tournament else None) or "", "")
+
+
+def _symbol(header: HandHeader) -> str:
+    if header.money is not MoneyKind.REAL or header.currency is None:
+        return ""
+    return CURRENCY_SYMBOLS.get(header.currency, "")
+
+
+# ---------------------------------------------------------------------------- header
+
+
+def header_line(header: HandHeader) -> str:
+    """ "PokerStars Hand #N:  Razz Limit ($1/$2 USD) - 2026/11/15 ..." and its variants."""
+    start = "PokerStars Home Game Hand #" if header.home_game is not None else "PokerStars Hand #"
+    club = f"{{{header.home_game}}} " if header.home_game else ""
+    if header.tournament is not None:
+        body = f" {club}{tournament_text(header, header.tournament)}"
+    else:
+        body = f"  {club}{cash_text(header)}"
+    return f"{start}{header.hand_number}:{body} - {when_text(header)}"
+
+
+def cash_text(header: HandHeader) -> str:
+    """ "Razz Limit ($1/$2 USD)", or mixed: "8-Game (Razz Limit, $2/$4 USD)"."""
+    symbol = _symbol(header)
+    low, high = stake_pair(header)
+    stakes = f"{symbol}{low}/{symbol}{high}"
+    if header.money is MoneyKind.REAL and header.currency:
+        stakes += f" {header.currency}"
+    if header.mixed_game:
+        return f"{header.mixed_game} ({game_text(header)}, {stakes})"
+    return f"{game_text(header)} ({stakes})"
+
+
+def tournament_text(header: HandHeader, tournament: Tournament) -> str:
+    """ "Tournament #T, $5.00+$0.50 USD Razz Limit - Match Round I, Level I (20/40)"."""
+    game = game_text(header)
+    if header.mixed_game:
+        game = f"{header.mixed_game} ({game})"
+    low, high = stake_pair(header)
+    level = f"Level {tournament.level or 'I'} ({low}/{high})"
+    if tournament.match_round:
+        level = f"Match Round {tournament.match_round}, {level}"
+    return f"Tournament #{tournament.tournament_id}, {buy_in_text(tournament)} {game} - {level}"
+
+
+def buy_in_text(tournament: Tournament) -> str:
+    """ "$1.00+$0.20 USD", knockouts "$10.00+$10.00+$2.00 USD", play chips "100+9"."""
+    if tournament.buy_in is None:
+        return "Freeroll "  # the site leaves two spaces before the game
+    parts = [tournament.buy_in]
+    if tournament.bounty is not None:
+        parts.append(tournament.bounty)
+    parts.append(tournament.fee if tournament.fee is not None else Decimal(0))
+    symbol = CURRENCY_SYMBOLS.get(tournament.currency or "")
+    if symbol is None:
+        return "+".join(amount_text(part) for part in parts)
+    return "+".join(symbol + cents_text(part) for part in parts) + f" {tournament.currency}"
+
+
+def game_text(header: HandHeader) -> str:
+    name = GAME_NAMES.get(header.game)
+    if name is None:
+        raise UnwritableHand(f"PokerStars does not deal {header.game}")
+    return f"{name} {LIMIT_NAMES[header.limit]}"
+
+
+def stake_pair(header: HandHeader) -> tuple[str, str]:
+    """The header's two amounts: the bets in fixed limit, the blinds otherwise.
+
+    Both print as whole numbers when both are ("$1/$2"), else both with cents
+    ("$0.50/$1.00"), as the site does.
+    """
+    stakes = header.stakes
+    if header.limit is LimitKind.FIXED:
+        low, high = stakes.small_bet, stakes.big_bet
+    else:
+        low, high = stakes.small_blind, stakes.big_blind
+    if low is None or high is None:
+        raise UnwritableHand(f"hand {header.hand_number}: the header needs both stakes")
+    if low == low.to_integral_value() and high == high.to_integral_value():
+        return str(int(low)), str(int(high))
+    return cents_text(low), cents_text(high)
+
+
+def when_text(header: HandHeader) -> str:
+    """The site's own clock when it reads back exactly, then the ET time in brackets.
+
+    The parser takes the instant from the ET time and keeps the site's clock as printed,
+    so a non-ET clock is reprinted as it is; an ET clock alone must be the same instant.
+    """
+    eastern = eastern_text(header.started_at_utc)
+    site_time = header.site_time
+    clock = _CLOCK.fullmatch(site_time)
+    if site_time == eastern or clock is None:
+        return eastern
+    if clock["zone"] != "ET":
+        return f"{site_time} [{eastern}]"
+    try:
+        local = datetime(*map(int, clock.group("y", "mo", "d", "h", "mi", "s")))
+    except ValueError:
+        return eastern
+    return site_time if to_utc(local, "ET") == header.started_at_utc else eastern
+
+
+def eastern_text(moment: datetime) -> str:
+    """ "2013/01/03 9:27:43 ET": PokerStars does not pad the hour."""
+    local = moment.astimezone(EASTERN)
+    return f"{local:%Y/%m/%d} {local.hour}:{local:%M:%S} ET"
+
+
+_CLOCK = re.compile(
+    r"(?P<y>\d{4})/(?P<mo>\d\d)/(?P<d>\d\d) (?P<h>\d{1,2}):(?P<mi>\d\d):(?P<s>\d\d)"
+    r" (?P<zone>[A-Z]{1,5})"
+)
+"""A site clock as the header grammar reads it back unchanged."""
+
+
+def table_line(header: HandHeader) -> str:
+    """ "Table 'Orsolya III' 6-max Seat #6 is the button"."""
+    play = " (Play Money)" if header.money is MoneyKind.PLAY and header.tournament is None else ""
+    button = f" Seat #{header.button_seat} is the button" if header.button_seat else ""
+    max_seats = header.max_seats or 0
+    if not max_seats:
+        raise UnwritableHand(f"hand {header.hand_number}: the table line needs max_seats")
+    return f"Table '{header.table}' {max_seats}-max{play}{button}"
+
+
+def seat_line(seat: Seat, page: _Page) -> str:
+    """ "Seat 3: Bob (1500 in chips, $2.50 bounty) is sitting out"."""
+    chips = f"{page.money(seat.stack)} in chips"
+    if seat.bounty is not None:
+        symbol = _tournament_symbol(page.tournament)
+        chips += f", {symbol}{amount_text(seat.bounty)} bounty"
+    state = " is sitting out" if seat.sitting_out else ""
+    return f"Seat {seat.seat}: {seat.player} ({chips}){state}"
+
+
+# ---------------------------------------------------------------------------- play
+
+
+def post_line(post: Post, page: _Page) -> str:
+    words = POST_WORDS.get(post.kind)
+    if words is None:
+        raise UnwritableHand(f"PokerStars prints no {post.kind} line")
+    return f"{post.player}: posts {words} {page.money(post.amount)}{_all_in(post.all_in)}"
+
+
+def action_line(action: Action, page: _Page) -> str:
+    """ "Bob: raises $0.10 to $0.20": the raise over the bet faced, then the round total."""
+    player, kind = action.player, action.kind
+    if kind is ActionKind.FOLD:
+        return f"{player}: folds"
+    if kind is ActionKind.CHECK:
+        return f"{player}: checks"
+    if kind is ActionKind.COMPLETE:
+        text = f"{player}: completes it to {page.money(_required(action.raise_to, action))}"
+    elif kind is ActionKind.RAISE:
+        added, total = _required(action.amount, action), _required(action.raise_to, action)
+        text = f"{player}: raises {page.money(added)} to {page.money(total)}"
+    else:
+        verb = {
+            ActionKind.CALL: "calls",
+            ActionKind.BET: "bets",
+            ActionKind.BRING_IN: "brings in for",
+        }[kind]
+        text = f"{player}: {verb} {page.money(_required(action.amount, action))}"
+    return text + _all_in(action.all_in)
+
+
+def _required(amount: Decimal | None, action: Action) -> Decimal:
+    if amount is None:
+        raise UnwritableHand(f"{action.player}'s {action.kind} has no amount to print")
+    return amount
+
+
+def _all_in(all_in: bool) -> str:
+    return " and is all-in" if all_in else ""
+
+
+def street_line(start: StreetStart, page: _Page) -> str | None:
+    """The street's "*** ... ***" line; None for the single draw the site leaves unsaid."""
+    if start.street is Street.DRAW_1 and page.game in SINGLE_DRAW_GAMES:
+        return None
+    line = STREET_LINES.get(start.street)
+    if line is None:
+        raise UnwritableHand(f"the parser reads no PokerStars line for the {start.street} street")
+    return line
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """ "[Ah 3c]"; an unreadable card (`UNKNOWN_CARD`, "??") reads back as unreadable."""
+    return "[" + " ".join(cards) + "]"
+
+
+@dataclass(slots=True)
+class _CardsView:
+    """The "Dealt to" and draw lines as one seat sees them, with the reprints they carry.
+
+    `seen` is what each player's earlier "Dealt to" lines showed (stud reprints it);
+    `holding` is each player's cards as far as the events tell (a drawing hero's kept
+    cards come from it when the event does not say them).
+    """
+
+    game: Game
+    hero: str | None
+    seen: dict[str, list[Card]] = field(default_factory=dict)
+    holding: dict[str, tuple[Card, ...] | None] = field(default_factory=dict)
+
+    def sees_all(self, player: str) -> bool:
+        return self.hero is None or player == self.hero
+
+    def deal_line(self, deal: Deal) -> str | None:
+        player = deal.player
+        self.holding[player] = cards_after(self.holding.get(player, ()), deal)
+        shown = (*deal.down, *deal.up) if self.sees_all(player) else deal.up
+        if not shown:
+            return None
+        # Stud reprints the cards shown so far; a draw game only what the site did.
+        before = self.seen.setdefault(player, []) if self.game.is_stud else [*deal.shown_before]
+        line = f"Dealt to {player} "
+        line += f"{cards_text(before)} {cards_text(shown)}" if before else cards_text(shown)
+        if self.game.is_stud:
+            before.extend(shown)
+        return line
+
+    def draw_lines(self, draw: Draw) -> list[str]:
+        """ "Hero: discards 2 cards [8h 6s]" + "Dealt to Hero [kept] [new]", or "X: stands pat"."""
+        player, sees = draw.player, self.sees_all(draw.player)
+        held = self.holding.get(player, ())
+        self.holding[player] = cards_after(held, draw)
+        if draw.stood_pat:
+            kept = draw.kept
+            if kept is None and self.hero == player:  # the site shows its hero's pat hand
+                kept = held
+            if sees and kept:
+                return [f"{player}: stands pat on {cards_text(kept)}"]
+            return [f"{player}: stands pat"]
+        plural = "card" if draw.discard_count == 1 else "cards"
+        line = f"{player}: discards {draw.discard_count} {plural}"
+        if sees and draw.discarded is not None:
+            line += f" {cards_text(draw.discarded)}"
+        if not sees or draw.drawn is None:
+            return [line]
+        kept = kept_cards(held, draw)
+        if kept is None:  # the new cards cannot be printed without the kept ones
+            return [line]
+        if not kept:  # all five thrown away: the parser reads this line as a Deal
+            return [line, f"Dealt to {player} {cards_text(draw.drawn)}"]
+        return [line, f"Dealt to {player} {cards_text(kept)} {cards_text(draw.drawn)}"]
+
+
+def kept_cards(held: tuple[Card, ...] | None, draw: Draw) -> tuple[Card, ...] | None:
+    """The cards a draw keeps: all of them standing pat, else those not thrown away."""
+    if draw.kept is not None or held is None:
+        return draw.kept
+    if draw.stood_pat:
+        return held
+    if draw.discarded is None:
+        return None
+    return tuple(card for card in held if card not in draw.discarded)
+
+
+def cards_after(held: tuple[Card, ...] | None, event: Deal | Draw) -> tuple[Card, ...] | None:
+    """A player's cards after a deal or a draw; None once the events lose track of them."""
+    if held is None:
+        return None
+    if isinstance(event, Deal):
+        return (*held, *event.down, *event.up)
+    if event.stood_pat:
+        return held if event.kept is None else event.kept
+    kept = kept_cards(held, event)
+    if kept is None:
+        return None
+    if event.drawn is None:  # all thrown away: the new cards come as a Deal (as parsed)
+        return () if not kept else None
+    return (*kept, *event.drawn)
+
+
+def community_line(board: CommunityCards, _page: _Page) -> str:
+    return f"Board {cards_text(board.cards)}"
+
+
+def uncalled_line(uncalled: UncalledReturn, page: _Page) -> str:
+    return f"Uncalled bet ({page.money(uncalled.amount)}) returned to {uncalled.player}"
+
+
+def show_line(show: Show, _page: _Page) -> str:
+    described = f" ({show.description})" if show.description else ""
+    return f"{show.player}: shows {cards_text(show.cards)}{described}"
+
+
+def muck_line(muck: Muck, _page: _Page) -> str:
+    return f"{muck.player}: mucks hand"
+
+
+def note_line(note: Note, _page: _Page) -> str:
+    form = NOTE_FORMS.get(note.kind)
+    if form is None:
+        raise UnwritableHand(f"no PokerStars line for a {note.kind!r} note")
+    return form.format(player=note.player or "", text=note.text)
+
+
+def numbered_side_pots(events: Iterable[Event]) -> bool:
+    """Side pots are "side pot" when there is one, "side pot-1", "side pot-2" when more."""
+    sides: set[str] = set()
+    count = 0
+    for event in events:
+        if isinstance(event, Collect) and event.pot.startswith("side-"):
+            sides.add(event.pot)
+        elif isinstance(event, PotTotals):
+            count = max(count, len(event.sides))
+    return max(count, len(sides)) > 1
+
+
+def pot_name(pot: str, numbered: bool) -> str:
+    """A collect's pot label as printed: "pot", "main pot", "side pot", "side pot-2"."""
+    if pot == "pot":
+        return "pot"
+    if pot == "main":
+        return "main pot"
+    return f"side pot-{pot.removeprefix('side-')}" if numbered else "side pot"
+
+
+def collect_line(collect: Collect, page: _Page) -> str:
+    pot = pot_name(collect.pot, collect.pot.startswith("side-") and page.numbered_side_pots)
+    return f"{collect.player} collected {page.money(collect.amount)} from {pot}"
+
+
+def showdown_line(_start: ShowdownStart, _page: _Page) -> str:
+    return "*** SHOW DOWN ***"
+
+
+# ---------------------------------------------------------------------------- summary
+
+
+def summary_line(_start: SummaryStart, _page: _Page) -> str:
+    return "*** SUMMARY ***"
+
+
+def totals_line(totals: PotTotals, page: _Page) -> str:
+    """ "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25"."""
+    split = ""
+    if totals.main is not None:
+        split = f" Main pot {page.money(totals.main)}."
+        for number, side in enumerate(totals.sides, 1):
+            label = f"Side pot-{number}" if page.numbered_side_pots else "Side pot"
+            split += f" {label} {page.money(side)}."
+    return f"Total pot {page.money(totals.total)}{split} | Rake {page.money(totals.rake)}"
+
+
+def seat_summary_line(summary: SeatSummary, page: _Page) -> str:
+    """ "Seat 1: Hero (button) (small blind) folded before the Draw (didn't bet)"."""
+    positions = "".join(f" ({position})" for position in summary.positions)
+    return f"Seat {summary.seat}: {summary.player}{positions} {outcome_text(summary, page)}"
+
+
+def outcome_text(summary: SeatSummary, page: _Page) -> str:
+    outcome = summary.outcome
+    if outcome == "folded":
+        street = summary.street or ""
+        where = street if street.startswith(("before", "after")) else f"on the {street}"
+        return f"folded {where}" + (" (didn't bet)" if summary.didnt_bet else "")
+    if outcome == "showed":
+        text = f"showed {cards_text(summary.cards or ())}"
+        text += f" and won ({page.money(summary.won)})" if summary.won is not None else " and lost"
+        return text + (f" with {summary.description}" if summary.description else "")
+    if outcome == "mucked":
+        return f"mucked {cards_text(summary.cards)}" if summary.cards else "mucked"
+    if outcome == "collected":
+        return f"collected ({page.money(summary.won or Decimal(0))})"
+    if outcome == "sat out":
+        return "is sitting out"
+    raise UnwritableHand(f"no PokerStars summary wording for the outcome {outcome!r}")
+
+
+def finish_line(finish: TournamentFinish, page: _Page) -> str:
+    """ "Bob finished the tournament in 3rd place and received $4.50." or the winner's line."""
+    symbol = _tournament_symbol(page.tournament)
+    prize = None if finish.prize is None else symbol + cents_text(finish.prize)
+    if finish.place == 1 and prize is not None:
+        return f"{finish.player} wins the tournament and receives {prize} - congratulations!"
+    if finish.place is None:
+        raise UnwritableHand(f"{finish.player}'s tournament finish has no place")
+    line = f"{finish.player} finished the tournament in {ordinal(finish.place)} place"
+    return line + (f" and received {prize}." if prize is not None else "")
+
+
+def ordinal(number: int) -> str:
+    """ "1st", "2nd", "3rd", "11th", "28th"."""
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}{_ORDINAL_SUFFIXES.get(number % 10, 'th')}"
+
+
+_ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def deal_line(deal: Deal, page: _Page) -> str | None:
+    return page.cards.deal_line(deal)
+
+
+def draw_text(draw: Draw, page: _Page) -> str:
+    return "\n".join(page.cards.draw_lines(draw))
+
+
+_RENDERERS: dict[type, Callable[[Any, _Page], str | None]] = {
+    Post: post_line,
+    StreetStart: street_line,
+    Deal: deal_line,
+    Draw: draw_text,
+    Collect: collect_line,
+    PotTotals: totals_line,
+    TournamentFinish: finish_line,
+    Action: action_line,
+    UncalledReturn: uncalled_line,
+    ShowdownStart: showdown_line,
+    Show: show_line,
+    Muck: muck_line,
+    CommunityCards: community_line,
+    SummaryStart: summary_line,
+    SeatSummary: seat_summary_line,
+    Note: note_line,
+}
+
+
+# ---------------------------------------------------------------------------- derivation
+
+
+def with_summary(hand: Hand) -> Hand:
+    """The hand with the summary section PokerStars always prints, derived if missing.
+
+    A parsed hand has it already and comes back unchanged; a simulated hand may stop at
+    its last collect. Only what is missing is added: the "*** SUMMARY ***" and total pot
+    lines, then one seat line per seat.
+    """
+    types = {type(event) for event in hand.events}
+    added: list[Event] = []
+    if SummaryStart not in types:
+        added.append(SummaryStart())
+    if PotTotals not in types:
+        added.append(derive_pot_totals(hand))
+    if SeatSummary not in types:
+        added.extend(derive_seat_summaries(hand))
+    if not added:
+        return hand
+    return replace(hand, events=(*hand.events, *added))
+
+
+def derive_pot_totals(hand: Hand) -> PotTotals:
+    """Total pot from what was put in; the rake is what the collects leave over."""
+    put_in = _money_put_in(hand.events)
+    total = sum(put_in.values(), Decimal(0))
+    collects = [event for event in hand.events if isinstance(event, Collect)]
+    rake = total - sum((collect.amount for collect in collects), Decimal(0))
+    by_pot: dict[str, Decimal] = {}
+    for collect in collects:
+        by_pot[collect.pot] = by_pot.get(collect.pot, Decimal(0)) + collect.amount
+    if "main" not in by_pot:
+        return PotTotals(total, rake)
+    sides = sorted((pot for pot in by_pot if pot.startswith("side-")), key=lambda p: int(p[5:]))
+    return PotTotals(total, rake, by_pot["main"], tuple(by_pot[pot] for pot in sides))
+
+
+def _money_put_in(events: Iterable[Event]) -> dict[str, Decimal]:
+    """Each player's money in the pot: posts, bets and raises, less uncalled returns."""
+    put_in: dict[str, Decimal] = {}
+    in_round: dict[str, Decimal] = {}
+    for event in events:
+        if isinstance(event, StreetStart):
+            if event.street is not Street.PREDRAW:  # the blinds, posted before it, count in it
+                in_round = {}
+        elif isinstance(event, Post):
+            _add(put_in, event.player, event.amount)
+            if event.kind is not PostKind.ANTE:
+                _add(in_round, event.player, event.amount)
+        elif isinstance(event, Action) and event.kind not in (ActionKind.FOLD, ActionKind.CHECK):
+            if event.raise_to is not None:  # a raise's amount is its increment, not this
+                added = event.raise_to - in_round.get(event.player, Decimal(0))
+            else:
+                added = event.amount or Decimal(0)
+            _add(put_in, event.player, added)
+            _add(in_round, event.player, added)
+        elif isinstance(event, UncalledReturn):
+            _add(put_in, event.player, -event.amount)
+    return put_in
+
+
+def _add(totals: dict[str, Decimal], player: str, amount: Decimal) -> None:
+    totals[player] = totals.get(player, Decimal(0)) + amount
+
+
+def derive_seat_summaries(hand: Hand) -> tuple[SeatSummary, ...]:
+    """One summary line per seat, worded the way PokerStars words each fate.
+
+    Only a show after "*** SHOW DOWN ***" makes "showed": a winner who shows an
+    uncontested hand has "collected". A muck reveals the cards when the events know them.
+    """
+    folds: dict[str, Street | None] = {}
+    bet: set[str] = set()
+    shows: dict[str, Show] = {}
+    mucks: set[str] = set()
+    won: dict[str, Decimal] = {}
+    acted: set[str] = set()
+    positions = _blind_positions(hand.events)
+    street: Street | None = None
+    showdown = False
+    for event in hand.events:
+        if isinstance(event, StreetStart):
+            street = event.street
+        elif isinstance(event, Post):
+            acted.add(event.player)
+            if event.kind is not PostKind.ANTE:
+                bet.add(event.player)
+        elif isinstance(event, Action):
+            acted.add(event.player)
+            if event.kind is ActionKind.FOLD:
+                folds.setdefault(event.player, street)
+            elif event.kind is not ActionKind.CHECK:
+                bet.add(event.player)
+        elif isinstance(event, ShowdownStart):
+            showdown = True
+        elif isinstance(event, Show) and showdown:
+            shows[event.player] = event
+        elif isinstance(event, Muck):
+            mucks.add(event.player)
+        elif isinstance(event, Collect):
+            _add(won, event.player, event.amount)
+    known = known_hands(hand)
+    summaries = []
+    for seat in sorted(hand.seats, key=lambda s: s.seat):
+        player = seat.player
+        base = SeatSummary(
+            seat.seat,
+            player,
+            "mucked",
+            (
+                *(("button",) if seat.seat == hand.header.button_seat else ()),
+                *positions.get(player, ()),
+            ),
+        )
+        if seat.sitting_out and player not in acted:
+            summary = replace(base, outcome="sat out")
+        elif player in folds:
+            wording = fold_street_text(hand.header.game, folds[player])
+            summary = replace(base, outcome="folded", street=wording, didnt_bet=player not in bet)
+        elif player in shows:
+            show = shows[player]
+            summary = replace(
+                base,
+                outcome="showed",
+                cards=show.cards,
+                description=summary_description(hand.header.game, show.description),
+                won=won.get(player),
+            )
+        elif player in won and player not in mucks:
+            summary = replace(base, outcome="collected", won=won[player])
+        else:
+            summary = replace(base, cards=known.get(player))
+        summaries.append(summary)
+    return tuple(summaries)
+
+
+def summary_description(game: Game, shown: str | None) -> str | None:
+    """The summary's hand description: the show line's, but "a Badugi: ..." in badugi."""
+    if game is Game.BADUGI and shown and not shown.startswith("a "):
+        return f"a {shown}"
+    return shown
+
+
+def _blind_positions(events: Iterable[Event]) -> dict[str, tuple[str, ...]]:
+    """Who sits in the blinds: the first small and big blind posted (later posts of a big
+    blind are players buying into the game, not the big blind's seat)."""
+    positions: dict[str, tuple[str, ...]] = {}
+    for kind, name in ((PostKind.SMALL_BLIND, "small blind"), (PostKind.BIG_BLIND, "big blind")):
+        poster = next((e.player for e in events if isinstance(e, Post) and e.kind is kind), None)
+        if poster is not None:
+            positions[poster] = (*positions.get(poster, ()), name)
+    return positions
+
+
+def known_hands(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    """Each player's final cards, for those whose every card the events hold.
+
+    In the order the summary prints a mucked hand: a drawn card takes the place of the
+    card it replaces (unlike the "Dealt to X [kept] [new]" line).
+    """
+    size = HAND_SIZES.get(hand.header.game, 5)
+    held: dict[str, tuple[Card, ...] | None] = {}
+    for event in hand.events:
+        if isinstance(event, Deal):
+            held[event.player] = cards_after(held.get(event.player, ()), event)
+        elif isinstance(event, Draw):
+            held[event.player] = cards_in_place(held.get(event.player, ()), event)
+    return {
+        player: cards
+        for player, cards in held.items()
+        if cards is not None and len(cards) == size and UNKNOWN_CARD not in cards
+    }
+
+
+def cards_in_place(held: tuple[Card, ...] | None, draw: Draw) -> tuple[Card, ...] | None:
+    """The hand after a draw, each new card where a thrown-away one was."""
+    if held is None or draw.stood_pat:
+        return held
+    if draw.drawn is None and draw.discarded is not None and set(held) <= set(draw.discarded):
+        return ()  # all thrown away: the new cards come as a Deal (as parsed)
+    if draw.discarded is None or draw.drawn is None or len(draw.drawn) != len(draw.discarded):
+        return None
+    new = iter(draw.drawn)
+    return tuple(next(new) if card in draw.discarded else card for card in held)
+
+
+HAND_SIZES: dict[Game, int] = {
+    Game.SEVEN_STUD: 7,
+    Game.SEVEN_STUD_HILO: 7,
+    Game.RAZZ: 7,
+    Game.BADUGI: 4,
+}
+"""Cards in a finished hand where it is not five."""
+
+
+_STUD_FOLD_STREETS: dict[Street, str] = {
+    Street.SECOND: "2nd Street",
+    Street.THIRD: "3rd Street",
+    Street.FOURTH: "4th Street",
+    Street.FIFTH: "5th Street",
+    Street.SIXTH: "6th Street",
+    Street.SEVENTH: "River",  # "folded on the River", as the site words stud's last street
+}
+
+
+def fold_street_text(game: Game, street: Street | None) -> str:
+    """ "3rd Street", "before the Draw", "after the 2nd Draw" ("after the Draw" if only one).
+
+    2-7 single draw is worded like a flop game ("before Flop"), as the site does.
+    """
+    if game.is_stud:
+        return _STUD_FOLD_STREETS.get(street or Street.THIRD, "3rd Street")
+    if game is Game.SINGLE_DRAW_27:
+        return "before Flop" if street in (None, Street.PREDRAW) else "Flop"
+    if street in (None, Street.PREDRAW):
+        return "before the Draw"
+    if game in SINGLE_DRAW_GAMES:
+        return "after the Draw"
+    return f"after the {ordinal(DRAW_STREETS.index(street) + 1)} Draw"  # type: ignore[arg-type]

@@ -50,7 +50,7 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.hand_assembly import DealtLine, DrawLine, StructureError, assemble_events
-from parsers.line_parser import LineParser, LineSyntaxError, Text
+from parsers.line_parser import PLAYER_MARKER, LineParser, LineSyntaxError, Text
 from parsers.outcomes import SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import UnknownTimeZone, to_utc
@@ -461,6 +461,10 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
             )
 
         names = sorted({seat.player for seat in seats}, key=len, reverse=True)
+        if any(PLAYER_MARKER in name for name in names):
+            raise StructureError(
+                chunk.first_line + 2, "a player name holds U+E000, a character studdraw reserves"
+            )
         records: list[object] = []
         warnings: list[ParseWarning] = []
         body_start = index

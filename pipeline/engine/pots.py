@@ -18,6 +18,8 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
     in seat order). Folded players' money stays in the pots it reached; money above the
     highest live contribution (an uncalled excess not returned) joins the last pot."""
     levels = sorted({contributions[name] for name in live if contributions[name] > 0})
+    if len(levels) == 1 and all(c <= levels[0] for c in contributions.values()):
+        return [Pot(sum(contributions.values(), Decimal(0)), tuple(live))]  # nobody all-in
     pots: list[Pot] = []
     previous = Decimal(0)
     for level in levels:

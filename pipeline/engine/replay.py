@@ -98,6 +98,7 @@ class _Replay:
         self.order = sorted(self.players.values(), key=lambda p: p.seat)
         self.findings: list[Finding] = []
         self.street: Street | None = None
+        self.street_name = Street.PREDRAW.value  # blinds are booked to the first round
         self.current_bet = ZERO
         self.bets_in_round = 0  # the bet (or blind, or completion) and raises so far
         self.last_raise = ZERO
@@ -172,7 +173,7 @@ class _Replay:
         if went_all_in and not player.all_in:
             player.all_in = True
             player.all_in_street = self.street
-        if all_in != went_all_in and isinstance(event, Action | Post):
+        if all_in != went_all_in and type(event) in (Action, Post):
             said = "says all-in" if all_in else "does not say all-in"
             self.find(
                 Code.ALL_IN_FLAG,
@@ -187,6 +188,7 @@ class _Replay:
             self.close_round(start)
         first_round = self.street is None
         self.street = start.street
+        self.street_name = start.street.value
         if not first_round:
             for player in self.order:
                 player.street_bet = ZERO
@@ -276,8 +278,9 @@ class _Replay:
         if player is None:
             return
         if self.variant.family is Family.STUD:
-            known = player.known_cards()
-            if deal.shown_before and list(deal.shown_before) not in (known, player.up):
+            shown = deal.shown_before
+            if shown and list(shown) != player.up and list(shown) != player.known_cards():
+                known = player.known_cards()
                 self.find(
                     Code.UP_CARDS_INCONSISTENT,
                     f"{player.name}'s earlier cards were {' '.join(known) or 'none'}, "
@@ -285,10 +288,16 @@ class _Replay:
                     deal,
                     player.name,
                 )
-            for card in (*deal.down, *deal.up):
-                if card != UNKNOWN_CARD and card in self.dealt:
-                    self.find(Code.CARD_DEALT_TWICE, f"{card} is dealt twice", deal, player.name)
-                self.dealt.add(card)
+            cards = deal.down + deal.up
+            if self.dealt.isdisjoint(cards) and len(set(cards)) == len(cards):
+                self.dealt.update(cards)
+            else:
+                for card in cards:
+                    if card != UNKNOWN_CARD and card in self.dealt:
+                        self.find(
+                            Code.CARD_DEALT_TWICE, f"{card} is dealt twice", deal, player.name
+                        )
+                    self.dealt.add(card)
             player.down.extend(deal.down)
             player.up.extend(deal.up)
         else:
@@ -547,9 +556,10 @@ class _Replay:
                     player.name,
                 )
         if self.variant.raise_ceilings and self.street in self.variant.streets:
-            ceiling = self.small_bet * self.variant.raise_ceilings[
-                self.variant.streets.index(self.street)
-            ]
+            ceiling = (
+                self.small_bet
+                * self.variant.raise_ceilings[self.variant.streets.index(self.street)]
+            )
             if increment > ceiling:
                 self.find(
                     Code.RAISE_SIZE,
@@ -597,7 +607,8 @@ class _Replay:
             )
 
     def bucket(self) -> str:
-        return self.street.value if self.street else Street.PREDRAW.value
+        """Where this street's chips are booked ("third", "predraw", ...)."""
+        return self.street_name
 
     # ------------------------------------------------------------------ pots
     def on_uncalled(self, uncalled: UncalledReturn) -> None:
@@ -667,8 +678,8 @@ class _Replay:
                 collected=p.total_collected,
                 net=p.total_collected - p.put_in,
                 rake_share=shares[p.name],
-                put_in_by_street=tuple((k, v) for k, v in p.by_street.items() if v),
-                collected_by_pot=tuple((k, v) for k, v in p.collected.items() if v),
+                put_in_by_street=tuple([item for item in p.by_street.items() if item[1]]),
+                collected_by_pot=tuple(p.collected.items()),
                 went_to_showdown=went and not p.folded,
                 won_at_showdown=went and not p.folded and p.total_collected > 0,
                 won_high=p.name in winners_high,
@@ -809,10 +820,12 @@ def _participants(hand: Hand) -> set[str]:
 
 def _rake_shares(players: list[_Player], rake: Decimal, chip: Decimal) -> dict[str, Decimal]:
     """Rake charged to winners in proportion to what they collect; shares sum to the rake."""
+    shares = {p.name: ZERO for p in players}
+    if rake <= 0:
+        return shares
     collected = {p.name: p.total_collected for p in players}
     total = sum(collected.values(), ZERO)
-    shares = {name: ZERO for name in collected}
-    if rake <= 0 or total <= 0:
+    if total <= 0:
         return shares
     for name, amount in collected.items():
         shares[name] = (rake * amount / total).quantize(chip)

@@ -586,7 +586,7 @@ class _Replay:
             expected_totals = {self.small_bet}
         else:
             expected_totals = {self.current_bet + size for size in allowed}
-        if total not in expected_totals and not (short and total < min(expected_totals)):
+        if total not in expected_totals and not (short and total < max(expected_totals)):
             self.find(
                 Code.RAISE_SIZE if self.bets_in_round else Code.BET_SIZE,
                 f"{player.name} makes it {total}; fixed limit allows "

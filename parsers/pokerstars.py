@@ -26,6 +26,8 @@ from parsers.events import (
     ActionKind,
     Collect,
     CommunityCards,
+    Deal,
+    Draw,
     Game,
     Hand,
     HandHeader,
@@ -481,14 +483,18 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
                 )
         last_line = chunk.first_line + len(lines) - 1
         events = assemble_events(game, records, last_line)
-        summarized = sum(1 for event in events if isinstance(event, SeatSummary))
-        if summarized != len(seats):
-            # PokerStars lists every seat in the summary: fewer means the hand was cut.
+        listed = {event.player for event in events if isinstance(event, SeatSummary)}
+        dealt_in = {e.player for e in events if type(e) in _PLAYING} | {  # type: ignore[attr-defined]
+            seat.player for seat in seats if not seat.sitting_out
+        }
+        missing = [seat.player for seat in seats if seat.player in dealt_in - listed]
+        if missing:
+            # PokerStars lists every seat dealt in: one missing means the hand was cut.
             raise StructureError(
                 last_line,
-                f"the summary lists {summarized} of the {len(seats)} seats"
-                + (" (truncated)" if summarized < len(seats) else ""),
-                truncated=summarized < len(seats),
+                f"the summary lists {len(listed)} of the {len(listed) + len(missing)} seats "
+                "dealt in (truncated)",
+                truncated=True,
             )
         header = _hand_header(header_line, table_line, game, records)
     except LineSyntaxError as error:
@@ -522,6 +528,7 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand:
 
 
 _OPENING_LINES = frozenset({HeaderLine, TableLine, Seat})
+_PLAYING = frozenset({Post, Action, Deal, Draw, Show, Muck, Collect, UncalledReturn})
 
 
 def _hand_number_guess(first_line: str) -> str | None:

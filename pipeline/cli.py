@@ -111,6 +111,46 @@ def validate(
     raise typer.Exit(1 if failures or counts["errors"] else 0)
 
 
+@app.command()
+def generate(
+    game: Annotated[
+        str, typer.Option(help="A game id (see --list-games), or 'mixed' for every game.")
+    ] = "seven_stud",
+    hands: Annotated[int, typer.Option(min=1, help="How many hands.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Same seed, same hands.")] = 1,
+    out: Annotated[Path | None, typer.Option(help="The history file to write.")] = None,
+    hero: Annotated[str, typer.Option(help="Whose point of view the file is written from.")] = (
+        "studdraw_hero"
+    ),
+    list_games: Annotated[bool, typer.Option("--list-games", help="List the game ids.")] = False,
+) -> None:
+    """Simulate legal hands and write them as PokerStars histories."""
+    from pipeline.simulation.generate import POKERSTARS_GAMES, game_ids
+    from pipeline.simulation.generate import generate as simulate
+    from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
+
+    if list_games:
+        for game_id in game_ids():
+            print(game_id)
+        return
+    writable = {g.value for g in POKERSTARS_GAMES} | {"mixed"}
+    if game not in writable:
+        stderr.print(
+            f"[red]{game!r} cannot be written as a PokerStars history[/]; "
+            f"choose one of: {', '.join(sorted(writable))}"
+        )
+        raise typer.Exit(2)
+    if out is None:
+        stderr.print("[red]--out FILE is required[/]")
+        raise typer.Exit(2)
+    written = 0
+    with out.open("w", encoding="utf-8-sig", newline="\n") as history:
+        for simulated in simulate(game, hands, seed):
+            history.write(write_hand(simulated.hand, hero) + HAND_END)
+            written += 1
+    stderr.print(f"[bold]{written}[/] {game} hands written to {out}")
+
+
 def _print_findings(result: HandResult) -> None:
     hand = result.hand
     stderr.print(f"{hand.site} hand #{hand.hand_number} ({hand.game}):", markup=False)

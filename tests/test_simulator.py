@@ -196,12 +196,10 @@ def test_hands_have_the_parsers_normal_form(key: str) -> None:
         assert header.site_time.endswith(" ET")
         assert [s.seat for s in hand.seats] == sorted(s.seat for s in hand.seats)
         summaries = [e for e in hand.events if isinstance(e, SeatSummary)]
-        assert [(s.seat, s.player) for s in summaries] == [(s.seat, s.player) for s in hand.seats]
+        dealt = [s for s in hand.seats if not s.sitting_out]  # a seat sitting out is not listed
+        assert [(s.seat, s.player) for s in summaries] == [(s.seat, s.player) for s in dealt]
         named = {getattr(e, "player", None) for e in hand.events if not isinstance(e, SeatSummary)}
-        for seat, summary in zip(hand.seats, summaries, strict=True):
-            assert seat.sitting_out == (summary.outcome == "sat out")
-            if seat.sitting_out:
-                assert seat.player not in named
+        assert not {s.player for s in hand.seats if s.sitting_out} & named
         if spec.game.is_stud:
             assert header.button_seat is None
             for deal in (e for e in hand.events if isinstance(e, Deal)):

@@ -760,8 +760,8 @@ def derive_seat_summaries(hand: Hand) -> tuple[SeatSummary, ...]:
             ),
         )
         if seat.sitting_out and player not in acted:
-            summary = replace(base, outcome="sat out")
-        elif player in folds:
+            continue  # not dealt in: the summary does not list the seat
+        if player in folds:
             wording = fold_street_text(hand.header.game, folds[player])
             summary = replace(base, outcome="folded", street=wording, didnt_bet=player not in bet)
         elif player in shows:

@@ -1336,9 +1336,7 @@ class _HandPlay:
         for seat in sorted([*by_seat, *self.sitting_out]):
             player = by_seat.get(seat)
             if player is None:
-                occupant = self.table.seats[seat]
-                assert occupant is not None
-                summaries.append(SeatSummary(seat, occupant.name, "sat out"))
+                # Not dealt in: no real PokerStars summary shows such a seat, so none is written.
                 self.features.add("sitting_out")
                 continue
             summaries.append(self.seat_summary(player, shown, mucked))

@@ -8,7 +8,7 @@ written the way the site writes it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from parsers.events import Hand
@@ -24,8 +24,36 @@ _TABLE = re.compile(r"^Table '.*?' ")
 _CLOCK = re.compile(r"N N (?=[A-Z]{1,5}\b)")
 
 
+_POSITIONS = re.compile(r"(?<=<P>)(?: \((?:button|small blind|big blind)\))+")
+_HEADER_GAME = re.compile(r"^(PokerStars .*?#N: +)([^(]+?)( \(N/N)")
+_SIDE_POTS = re.compile(r"(Side pot-N N\. )+")
+_HALF = re.compile(r"^(?:HI|LO|Lo): ")
+_SHOWN = re.compile(r"(: shows \[C\] \()(.+)(\))$")
+_WITH = re.compile(r"( with )(.+)$")
+
+
 def line_shape(line: str, names: Iterable[str]) -> str:
-    """Names -> <P>, cards -> [C], amounts and dates -> N, ranks in hand descriptions -> R."""
+    """Names -> <P>, cards -> [C], amounts and dates -> N, ranks in hand descriptions -> R;
+    a summary seat's positions and any hand description are factored out (see
+    `description_shapes`), so that a line's form is compared apart from its contents."""
+    line = _masked(line, names)
+    line = _POSITIONS.sub("", line)
+    line = _HEADER_GAME.sub(r"\1G\3", line)
+    line = _SIDE_POTS.sub("Side pot-N N. ", line)
+    line = _SHOWN.sub(r"\1D\3", line)
+    return _WITH.sub(r"\1D", line)
+
+
+def description_shapes(line: str, names: Iterable[str]) -> set[str]:
+    """The hand descriptions in a showdown or summary line, one per half ("HI: ...")."""
+    line = _masked(line, names)
+    match = _SHOWN.search(line) or _WITH.search(line)
+    if match is None or not line.startswith(("<P>: shows", "Seat N:")):
+        return set()
+    return {_HALF.sub("", part.strip()) for part in match.group(2).split(";")}
+
+
+def _masked(line: str, names: Iterable[str]) -> str:
     for name in sorted(names, key=len, reverse=True):
         line = line.replace(name, "<P>")
     line = _CARDS.sub("[C]", line.rstrip())
@@ -36,13 +64,21 @@ def line_shape(line: str, names: Iterable[str]) -> str:
     return _CLOCK.sub("N ", line)
 
 
-def shapes_by_game(paths: Iterable[Path]) -> dict[str, set[str]]:
-    """Every line shape of every stud/draw hand in the files, per game id."""
+def shapes_by_game(chunks: Iterable[tuple[Sequence[str], Hand]]) -> dict[str, set[str]]:
+    """Every line shape and hand description of the hands, per game id; descriptions
+    are marked with a leading "D: "."""
     shapes: dict[str, set[str]] = {}
+    for lines, hand in chunks:
+        names = [seat.player for seat in hand.seats]
+        game = shapes.setdefault(hand.game.value, set())
+        for line in lines:
+            game.add(line_shape(line, names))
+            game.update(f"D: {d}" for d in description_shapes(line, names))
+    return shapes
+
+
+def file_hands(paths: Iterable[Path]) -> Iterator[tuple[Sequence[str], Hand]]:
     for path in paths:
         for chunk, outcome in parse_file(path):
             if isinstance(outcome, Hand):
-                names = [seat.player for seat in outcome.seats]
-                game = shapes.setdefault(outcome.game.value, set())
-                game.update(line_shape(line, names) for line in chunk.lines)
-    return shapes
+                yield chunk.lines, outcome

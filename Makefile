@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test bench samples clean
 
 $(BIN)/studdraw: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ test: $(BIN)/studdraw
 
 bench: $(BIN)/studdraw
 	$(BIN)/python bench/parse.py
+	$(BIN)/python bench/replay.py
+
+samples: $(BIN)/studdraw  # regenerate sample_histories/ (seeded: the same files every time)
+	rm -rf sample_histories
+	$(BIN)/python -m pipeline.simulation.samples sample_histories
 
 clean:
 	rm -rf $(VENV) build *.egg-info

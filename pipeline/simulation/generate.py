@@ -8,7 +8,12 @@ from dataclasses import replace
 from datetime import timedelta
 
 from parsers.events import Game, Hand
-from pipeline.simulation.simulator import SimulatedHand, default_spec, simulate_hands
+from pipeline.simulation.simulator import (
+    SimulatedHand,
+    TableSpec,
+    default_spec,
+    simulate_hands,
+)
 
 MIXED = "mixed"
 MIXED_LABEL = "8-Game"
@@ -36,10 +41,11 @@ def game_ids() -> list[str]:
 def generate(game: str, count: int, seed: int) -> Iterator[SimulatedHand]:
     """`count` hands of one game id, or of `mixed`: the PokerStars games in turn."""
     if game != MIXED:
-        yield from simulate_hands(default_spec(Game(game)), count, seed)
+        spec = default_spec(Game(game))
+        yield from simulate_hands(numbered(spec, seed), count, seed)
         return
     streams = [
-        simulate_hands(default_spec(one, seats=6), count, seed + index)
+        simulate_hands(numbered(default_spec(one, seats=6), seed), count, seed + index)
         for index, one in enumerate(POKERSTARS_GAMES)
     ]
     first: Hand | None = None
@@ -47,6 +53,13 @@ def generate(game: str, count: int, seed: int) -> Iterator[SimulatedHand]:
         simulated = next(streams[(produced // MIXED_BLOCK) % len(streams)])
         first = first or simulated.hand
         yield _as_mixed(simulated, first, produced)
+
+
+def numbered(spec: TableSpec, seed: int) -> TableSpec:
+    """Hand numbers of their own for each game and seed, so that generated files can be
+    imported side by side: (site, hand number) identifies a hand."""
+    first = 260_000_000_000 + list(Game).index(spec.game) * 10**10 + (seed % 1000) * 10**7
+    return replace(spec, first_hand_number=first)
 
 
 def _as_mixed(simulated: SimulatedHand, first: Hand, index: int) -> SimulatedHand:

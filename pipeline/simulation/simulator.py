@@ -984,7 +984,8 @@ class _HandPlay:
         index = live.index(start)
         order = live[index:] + live[:index]
         for p in order:
-            kept = p.plan
+            # The site reprints the kept cards in the order they were held.
+            kept = tuple(c for c in p.cards if c in p.plan)
             discarded = tuple(c for c in p.cards if c not in kept)
             drawn: list[Card] = []
             while len(drawn) < len(discarded):

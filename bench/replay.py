@@ -2,8 +2,9 @@
 
 Target: replay costs less than a quarter of parse time.
 
-    python bench/replay.py                 # 7 Card Stud, 20,000+ hands
-    python bench/replay.py --game all
+    python bench/replay.py                 # 100,000 generated 7 Card Stud hands
+    python bench/replay.py --game mixed
+    python bench/replay.py --source real --game all --hands 20000
     python bench/replay.py --profile
 """
 
@@ -15,7 +16,7 @@ import gc
 import pstats
 import time
 
-from parse import build_corpus  # bench/parse.py, beside this script
+from corpus import corpus  # bench/corpus.py, beside this script
 
 from parsers.events import Hand
 from parsers.history_file import parse_bytes
@@ -24,14 +25,15 @@ from pipeline.engine.replay import replay
 
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    options.add_argument("--game", default="seven_stud", help="game id, or 'all'")
-    options.add_argument("--hands", type=int, default=20_000)
+    options.add_argument("--game", default="seven_stud", help="game id, 'mixed' or (real) 'all'")
+    options.add_argument("--hands", type=int, default=100_000)
+    options.add_argument("--source", choices=("generated", "real"), default="generated")
     options.add_argument("--profile", action="store_true")
     args = options.parse_args()
 
-    corpus = build_corpus(args.game, args.hands, rename=False)
+    data = corpus(args.game, args.hands, args.source)
     start = time.perf_counter()
-    hands = [o for _c, o in parse_bytes("corpus.txt", corpus) if isinstance(o, Hand)]
+    hands = [o for _c, o in parse_bytes("corpus.txt", data) if isinstance(o, Hand)]
     parse_seconds = time.perf_counter() - start
 
     gc.freeze()  # the parsed corpus stays alive; keep the collector from re-scanning it
@@ -45,7 +47,7 @@ def main() -> None:
         profile.disable()
         pstats.Stats(profile).sort_stats("tottime").print_stats(20)
     print(
-        f"game={args.game} hands={len(hands)} with_errors={errors} "
+        f"{args.source} game={args.game} hands={len(hands)} with_errors={errors} "
         f"parse={parse_seconds:.2f} s ({len(hands) / parse_seconds:,.0f} hands/s) "
         f"replay={replay_seconds:.2f} s ({len(hands) / replay_seconds:,.0f} hands/s) "
         f"replay/parse={replay_seconds / parse_seconds:.2f}"

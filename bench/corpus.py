@@ -1,0 +1,64 @@
+"""Benchmark corpora: generated PokerStars histories (the default), or the real ones
+repeated with fresh hand numbers. Generated corpora are cached in bench/corpus/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from parsers.events import Hand
+from parsers.history_file import parse_bytes
+from pipeline.simulation.generate import generate
+from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
+from pipeline.simulation.simulator import HERO
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / "bench" / "corpus"
+REAL = ROOT.parent / "shared" / "histories" / "real" / "PokerStars"
+_HAND_NUMBER = re.compile(r"(PokerStars (?:Home Game )?(?:Game|Hand) #)(\d+)")
+
+
+def corpus(game: str, hands: int, source: str = "generated", rename: bool = False) -> bytes:
+    if source == "generated":
+        return generated(game, hands)
+    return repeated_real(game, hands, rename)
+
+
+def generated(game: str, hands: int, seed: int = 1) -> bytes:
+    path = CACHE / f"{game}-{hands}-{seed}.txt"
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        text = "".join(write_hand(s.hand, HERO) + HAND_END for s in generate(game, hands, seed))
+        path.write_text(text, encoding="utf-8", newline="\n")
+    return path.read_bytes()
+
+
+def repeated_real(game: str, minimum: int, rename: bool) -> bytes:
+    """The real hands of the game ("all": any), renumbered, repeated up to `minimum`;
+    `rename` gives the players new names on each repeat (every seat line a new shape)."""
+    hands = []
+    for path in sorted(REAL.rglob("*.txt")):
+        for chunk, outcome in parse_bytes(str(path), path.read_bytes()):
+            if isinstance(outcome, Hand) and game in ("all", outcome.game.value):
+                hands.append((chunk.text, tuple(seat.player for seat in outcome.seats)))
+    if not hands:
+        raise SystemExit(f"no real hands of game {game!r}")
+    texts, number, repetition = [], 10_000_000_000, 0
+    while len(texts) < minimum:
+        for text, names in hands:
+            number += 1
+            text = _HAND_NUMBER.sub(lambda m, n=number: f"{m.group(1)}{n}", text, count=1)
+            if rename:
+                text = _renamed(text, names, repetition)
+            texts.append(text)
+        repetition += 1
+    return ("\n\n\n".join(texts) + "\n").encode("utf-8")
+
+
+def _renamed(text: str, names: tuple[str, ...], repetition: int) -> str:
+    ordered = sorted(names, key=len, reverse=True)
+    for index, name in enumerate(ordered):
+        text = re.sub(rf"(?<![\w]){re.escape(name)}(?![\w])", f"\0{index}\0", text)
+    for index, name in enumerate(ordered):
+        text = text.replace(f"\0{index}\0", f"{name} r{repetition}")
+    return text

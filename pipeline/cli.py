@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -109,6 +110,104 @@ def validate(
         for error in failures[:_SHOWN_ERRORS]:
             stderr.print(str(error), markup=False)
     raise typer.Exit(1 if failures or counts["errors"] else 0)
+
+
+def _database_path(db: Path | None) -> Path:
+    from pipeline.storage.database import default_database
+
+    return db or default_database()
+
+
+@app.command("import")
+def import_(
+    paths: Annotated[
+        list[Path], typer.Argument(help="History files, folders (searched) or .zip archives.")
+    ],
+    db: Annotated[
+        Path | None, typer.Option(help="The database file (default: $STUDDRAW_DB or user data).")
+    ] = None,
+) -> None:
+    """Import hand histories: new hands only, rejected hands kept with their reasons."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from pipeline.importer import import_histories, sources
+    from pipeline.storage.database import Database
+
+    missing = [path for path in paths if not path.exists()]
+    if missing:
+        stderr.print(f"[red]no such file or folder:[/] {', '.join(map(str, missing))}")
+        raise typer.Exit(2)
+    total = sum(1 for _ in sources(paths))
+    target = _database_path(db)
+    started = time.perf_counter()
+    with (
+        Database(target) as database,
+        Progress(
+            TextColumn("[bold]importing[/]"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total} files"),
+            TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
+            TimeElapsedColumn(),
+            console=stderr,
+            transient=True,
+        ) as bar,
+    ):
+        task = bar.add_task("import", total=total, hands=0, rate=0.0)
+
+        def advance(files: int, hands: int) -> None:
+            rate = hands / max(time.perf_counter() - started, 1e-9)
+            bar.update(task, completed=files, hands=hands, rate=rate)
+
+        summary = import_histories(paths, database, advance)
+    stderr.print(
+        f"[bold]{summary.hands_imported:,}[/] hands imported into {target} "
+        f"in {summary.seconds:.1f} s ({summary.files} files, "
+        f"{summary.files_unchanged} unchanged and skipped)"
+    )
+    stderr.print(f"[bold]{summary.duplicates:,}[/] duplicates skipped")
+    stderr.print(f"[bold]{summary.flop_games_skipped:,}[/] flop-game hands skipped")
+    if summary.left_for_next_run:
+        stderr.print(
+            f"[bold]{summary.left_for_next_run}[/] half-written hands left for the next import"
+        )
+    rejected = sum(summary.rejected.values())
+    stderr.print(f"[bold]{rejected:,}[/] hands rejected (kept in the rejects table)")
+    for reason, count in summary.rejected.most_common():
+        stderr.print(f"  {count:6d}  {reason}")
+
+
+@app.command()
+def query(
+    sql: Annotated[str, typer.Argument(help="A SQL query (the database is opened read-only).")],
+    db: Annotated[Path | None, typer.Option(help="The database file.")] = None,
+    csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
+) -> None:
+    """Run SQL against the database: a table, or CSV / JSON lines."""
+    from rich.table import Table
+
+    from pipeline.storage.database import Database
+
+    target = _database_path(db)
+    if not target.exists():
+        stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
+        raise typer.Exit(2)
+    with Database(target, read_only=True) as database:
+        try:
+            frame = database.connection.sql(sql).pl()
+        except Exception as error:  # duckdb raises many kinds; all are the user's SQL
+            stderr.print(f"[red]{type(error).__name__}:[/] {error}", markup=False)
+            raise typer.Exit(1) from None
+    if csv:
+        sys.stdout.write(frame.write_csv())
+    elif as_json:
+        for row in frame.iter_rows(named=True):
+            sys.stdout.write(json.dumps(row, default=str, ensure_ascii=False) + "\n")
+    else:
+        table = Table(*frame.columns)
+        for row in frame.iter_rows():
+            table.add_row(*("" if value is None else str(value) for value in row))
+        Console(highlight=False).print(table)
 
 
 @app.command()

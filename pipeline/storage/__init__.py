@@ -1,0 +1,1 @@
+"""Storage: the DuckDB schema, rows built from replayed hands, and batch loading."""

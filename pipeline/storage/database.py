@@ -1,0 +1,191 @@
+"""The DuckDB file: schema, batch loading, and the import log.
+
+Every batch goes in one transaction: its hands (those not already stored), their rows in
+every child table, its rejects, and the import-log entries saying how far each file has
+been read. Killed at any moment, the database holds whole batches only, and the next
+import resumes after the last one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import duckdb
+import platformdirs
+import polars as pl
+
+from pipeline.storage.rows import Batch
+
+SCHEMA = Path(__file__).with_name("schema.sql")
+
+MONEY = pl.Decimal(18, 4)
+NAMES = pl.List(pl.String)
+UTC_TIME = pl.Datetime("us", "UTC")
+
+# Column types where inference from Python values could go wrong (None-only columns,
+# Decimal precision, time zones, lists).
+_TYPES: dict[str, pl.DataType] = {
+    **{
+        name: MONEY
+        for name in [
+            "small_bet",
+            "big_bet",
+            "ante",
+            "bring_in",
+            "small_blind",
+            "big_blind",
+            "big_unit",
+            "buy_in",
+            "fee",
+            "bounty",
+            "total_pot",
+            "rake",
+            "stack",
+            "put_in",
+            "uncalled",
+            "collected",
+            "net",
+            "rake_share",
+            "amount",
+            "raise_to",
+        ]
+    },
+    **{name: pl.Int32 for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
+    **{name: pl.Int32 for name in ["streets_seen", "seq", "street_index", "draw_number"]},
+    **{name: pl.Int32 for name in ["discard_count", "pot_index", "line"]},
+    "byte_offset": pl.Int64,
+    "started_at": UTC_TIME,
+    "rejected_at": UTC_TIME,
+    "eligible": NAMES,
+    "high_winners": NAMES,
+    "low_winners": NAMES,
+}
+
+_HAND_KEY = "site, hand_number"
+
+
+def default_database() -> Path:
+    """$STUDDRAW_DB, else studdraw.duckdb in the user's data folder."""
+    configured = os.environ.get("STUDDRAW_DB")
+    if configured:
+        return Path(configured)
+    return Path(platformdirs.user_data_dir("studdraw")) / "studdraw.duckdb"
+
+
+@dataclass(frozen=True, slots=True)
+class FileProgress:
+    """How far one file has been read and stored."""
+
+    path: str
+    size: int
+    mtime: datetime
+    prefix_sha256: str
+    offset_reached: int
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    hands: int
+    duplicates: int
+    rejects: int
+
+
+class Database:
+    def __init__(self, path: Path | str, read_only: bool = False) -> None:
+        path = Path(path)
+        if not read_only:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.connection = duckdb.connect(str(path), read_only=read_only)
+        if not read_only:
+            self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def file_progress(self, path: str) -> FileProgress | None:
+        row = self.connection.execute(
+            "SELECT path, size, mtime, prefix_sha256, offset_reached, hands "
+            "FROM import_files WHERE path = ?",
+            [path],
+        ).fetchone()
+        return FileProgress(*row) if row else None
+
+    def store(self, batch: Batch, progress: Iterable[FileProgress]) -> Stored:
+        """One batch, all or nothing."""
+        con = self.connection
+        con.begin()
+        try:
+            stored = self._store(batch)
+            for file in progress:
+                con.execute(
+                    "INSERT OR REPLACE INTO import_files VALUES (?, ?, ?, ?, ?, ?, now())",
+                    [
+                        file.path,
+                        file.size,
+                        file.mtime,
+                        file.prefix_sha256,
+                        file.offset_reached,
+                        file.hands,
+                    ],
+                )
+            con.commit()
+        except BaseException:
+            con.rollback()
+            raise
+        return stored
+
+    def _store(self, batch: Batch) -> Stored:
+        con = self.connection
+        frames = {table: _frame(columns) for table, columns in batch.columns.items() if columns}
+        new_hands = duplicates = rejects = 0
+        if "hands" in frames:
+            incoming = frames["hands"].unique(subset=["site", "hand_number"], keep="first")
+            duplicates += frames["hands"].height - incoming.height
+            con.register("incoming_hands", incoming)
+            con.execute(
+                "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
+                f"FROM incoming_hands ANTI JOIN hands USING ({_HAND_KEY})"
+            )
+            new_hands = con.execute("SELECT count(*) FROM new_keys").fetchone()[0]  # type: ignore[index]
+            duplicates += incoming.height - new_hands
+            con.execute(
+                "INSERT INTO hands BY NAME SELECT incoming_hands.* FROM incoming_hands "
+                f"SEMI JOIN new_keys USING ({_HAND_KEY})"
+            )
+            con.unregister("incoming_hands")
+            for table in ("hand_players", "actions", "draws", "pots", "findings"):
+                if table in frames:
+                    con.register("incoming", frames[table])
+                    con.execute(
+                        f"INSERT INTO {table} BY NAME SELECT incoming.* FROM incoming "
+                        f"SEMI JOIN new_keys USING ({_HAND_KEY})"
+                    )
+                    con.unregister("incoming")
+        if "rejects" in frames:
+            incoming = frames["rejects"].unique(subset=["reject_id"], keep="first")
+            con.register("incoming", incoming)
+            before = con.execute("SELECT count(*) FROM rejects").fetchone()[0]  # type: ignore[index]
+            con.execute(
+                "INSERT INTO rejects BY NAME SELECT incoming.* FROM incoming "
+                "ANTI JOIN rejects USING (reject_id)"
+            )
+            rejects = con.execute("SELECT count(*) FROM rejects").fetchone()[0] - before  # type: ignore[index]
+            con.unregister("incoming")
+        return Stored(new_hands, duplicates, rejects)
+
+
+def _frame(columns: dict[str, list[object]]) -> pl.DataFrame:
+    """A table's columns as a frame; types fixed where inference could guess wrong."""
+    return pl.DataFrame(columns, schema={name: _TYPES.get(name) for name in columns}, strict=False)

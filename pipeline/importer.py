@@ -159,11 +159,12 @@ def _import_source(source: Source, database: Database, summary: ImportSummary) -
 
 
 def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:
-    """A truncated last hand with no blank line after it: the client is writing it."""
+    """A last hand that does not read, with no blank line after it: the client is still
+    writing it (cut anywhere, even mid-line), so it waits for the next import."""
     return (
         last
         and isinstance(outcome, HandParseError)
-        and outcome.kind is ErrorKind.TRUNCATED
+        and outcome.kind is not ErrorKind.NOT_A_HAND
         and not data.endswith(_BLANK_LINE_ENDINGS)
     )
 

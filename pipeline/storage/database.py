@@ -115,12 +115,16 @@ class Database:
         self.close()
 
     def file_progress(self, path: str) -> FileProgress | None:
-        row = self.connection.execute(
+        rows = self.connection.execute(
             "SELECT path, size, mtime, prefix_sha256, offset_reached, hands "
             "FROM import_files WHERE path = ?",
             [path],
-        ).fetchone()
-        return FileProgress(*row) if row else None
+        ).fetchall()  # read to the end: an unfinished result would block the connection
+        return FileProgress(*rows[0]) if rows else None
+
+    def scalar(self, sql: str) -> object:
+        """The single value of a query, fetched completely."""
+        return self.connection.execute(sql).fetchall()[0][0]
 
     def store(self, batch: Batch, progress: Iterable[FileProgress]) -> Stored:
         """One batch, all or nothing."""
@@ -158,7 +162,7 @@ class Database:
                 "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
                 f"FROM incoming_hands ANTI JOIN hands USING ({_HAND_KEY})"
             )
-            new_hands = con.execute("SELECT count(*) FROM new_keys").fetchone()[0]  # type: ignore[index]
+            new_hands = int(self.scalar("SELECT count(*) FROM new_keys"))  # type: ignore[arg-type]
             duplicates += incoming.height - new_hands
             con.execute(
                 "INSERT INTO hands BY NAME SELECT incoming_hands.* FROM incoming_hands "
@@ -176,12 +180,12 @@ class Database:
         if "rejects" in frames:
             incoming = frames["rejects"].unique(subset=["reject_id"], keep="first")
             con.register("incoming", incoming)
-            before = con.execute("SELECT count(*) FROM rejects").fetchone()[0]  # type: ignore[index]
+            before = int(self.scalar("SELECT count(*) FROM rejects"))  # type: ignore[arg-type]
             con.execute(
                 "INSERT INTO rejects BY NAME SELECT incoming.* FROM incoming "
                 "ANTI JOIN rejects USING (reject_id)"
             )
-            rejects = con.execute("SELECT count(*) FROM rejects").fetchone()[0] - before  # type: ignore[index]
+            rejects = int(self.scalar("SELECT count(*) FROM rejects")) - before  # type: ignore[arg-type]
             con.unregister("incoming")
         return Stored(new_hands, duplicates, rejects)
 

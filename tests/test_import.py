@@ -1,0 +1,154 @@
+"""Importing into DuckDB: counts equal the parser's, a second import adds nothing, a
+growing file adds exactly its new complete hands, bad hands are kept with reasons."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from parsers.events import Hand
+from parsers.history_file import history_files, parse_file
+from parsers.outcomes import SkippedHand
+from pipeline.importer import import_histories
+from pipeline.storage.database import Database, default_database
+from pipeline.storage.rows import TABLES
+from tests.conftest import REAL_HISTORIES, REPO
+
+SAMPLES = REPO / "sample_histories"
+ALL_TABLES = (*TABLES, "import_files")
+
+
+def row_counts(database: Database) -> dict[str, int]:
+    return {table: database.scalar(f"SELECT count(*) FROM {table}") for table in ALL_TABLES}
+
+
+def parser_counts(paths: list[Path]) -> tuple[int, int]:
+    hands = skipped = 0
+    for path in history_files(paths):
+        for _chunk, outcome in parse_file(path):
+            hands += isinstance(outcome, Hand)
+            skipped += isinstance(outcome, SkippedHand)
+    return hands, skipped
+
+
+def test_import_counts_equal_the_parsers_and_a_second_import_adds_nothing(tmp_path: Path) -> None:
+    paths = [REAL_HISTORIES / "PokerStars", SAMPLES]
+    with Database(tmp_path / "db.duckdb") as database:
+        summary = import_histories(paths, database)
+        hands, skipped = parser_counts(paths)
+        assert summary.hands_imported == hands == 263 + 1800
+        assert summary.flop_games_skipped == skipped == 66
+        assert summary.rejected == {}
+        first = row_counts(database)
+        assert first["hands"] == hands
+        assert first["hand_players"] > 5 * hands
+
+        again = import_histories(paths, database)
+        assert again.hands_imported == 0
+        assert again.files_unchanged == again.files
+        assert row_counts(database) == first
+
+        # the same hands under other file names: all duplicates, nothing added
+        copy = tmp_path / "copy"
+        copy.mkdir()
+        for path in history_files([SAMPLES]):
+            (copy / path.name).write_bytes(path.read_bytes())
+        copied = import_histories([copy], database)
+        assert copied.hands_imported == 0
+        assert copied.duplicates == 1800
+        assert row_counts(database)["hands"] == first["hands"]
+
+
+def test_money_in_the_database_is_exact_and_conserved(tmp_path: Path) -> None:
+    with Database(tmp_path / "db.duckdb") as database:
+        import_histories([REAL_HISTORIES / "PokerStars"], database)
+        unbalanced = database.connection.execute(
+            """
+            SELECT h.site, h.hand_number, sum(p.net) + any_value(h.rake) AS balance
+            FROM hands h JOIN hand_players p USING (site, hand_number)
+            GROUP BY ALL HAVING balance <> 0
+            """
+        ).fetchall()
+        assert unbalanced == []
+        total = database.scalar("SELECT sum(rake) FROM hands")
+        assert str(total).endswith("00")  # DECIMAL: cents, never a float's 0.30000000004
+
+
+def _hand_texts(path: Path) -> list[str]:
+    return [chunk.text for chunk, outcome in parse_file(path) if isinstance(outcome, Hand)]
+
+
+def test_a_growing_file_adds_exactly_its_new_complete_hands(tmp_path: Path) -> None:
+    source = next(iter(history_files([SAMPLES])))
+    texts = _hand_texts(source)[:30]
+    history = tmp_path / "HH growing.txt"
+    history.write_text("\n\n\n".join(texts[:10]) + "\n\n\n", encoding="utf-8")
+    with Database(tmp_path / "db.duckdb") as database:
+        assert import_histories([history], database).hands_imported == 10
+
+        # the client appends ten hands and is half-way through writing the next one
+        half = texts[20][: len(texts[20]) // 2]
+        with history.open("a", encoding="utf-8") as out:
+            out.write("\n\n\n".join(texts[10:20]) + "\n\n\n" + half)
+        second = import_histories([history], database)
+        assert second.hands_imported == 10
+        assert second.left_for_next_run == 1
+        assert second.rejected == {}
+        assert second.duplicates == 0  # read from where the last import stopped
+
+        with history.open("a", encoding="utf-8") as out:
+            out.write(texts[20][len(half) :] + "\n\n\n")
+        third = import_histories([history], database)
+        assert (third.hands_imported, third.duplicates, third.left_for_next_run) == (1, 0, 0)
+        numbers = database.connection.execute(
+            "SELECT hand_number FROM hands ORDER BY byte_offset"
+        ).fetchall()
+        assert [n for (n,) in numbers] == [
+            text.split("#", 1)[1].split(":", 1)[0] for text in texts[:21]
+        ]
+
+
+def test_bad_hands_are_kept_whole_with_their_reason(tmp_path: Path) -> None:
+    texts = _hand_texts(REAL_HISTORIES / "PokerStars/cash/Stud/7-Stud-USD-0.04-0.08-200911.txt")
+    broken = texts[1].replace("calls $0.02", "calls lots", 1)
+    unbalanced = (
+        texts[2]
+        .replace("Total pot", "Total pot $9", 1)
+        .replace("Total pot $9 $", "Total pot $9", 1)
+    )
+    history = tmp_path / "bad.txt"
+    history.write_text("\n\n\n".join([texts[0], broken, unbalanced, "garbage line"]) + "\n\n\n")
+    with Database(tmp_path / "db.duckdb") as database:
+        summary = import_histories([history], database)
+        assert summary.hands_imported == 1
+        assert summary.rejected == {"syntax": 1, "engine: total_pot": 1, "not_a_hand": 1}
+        rows = database.connection.execute(
+            "SELECT kind, raw_text, line FROM rejects ORDER BY byte_offset"
+        ).fetchall()
+        assert [kind for kind, _raw, _line in rows] == ["syntax", "engine", "not_a_hand"]
+        assert rows[0][1] == broken and rows[1][1] == unbalanced
+        assert rows[0][2] > 1
+        history.touch()  # a changed time: read again; the rejects are not stored twice
+        import_histories([history], database)
+        assert row_counts(database)["rejects"] == 3
+
+
+def test_zip_archives_are_read(tmp_path: Path) -> None:
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for path in history_files([SAMPLES]):
+            out.write(path, f"histories/{path.name}")
+    with Database(tmp_path / "db.duckdb") as database:
+        assert import_histories([archive], database).hands_imported == 1800
+        assert import_histories([archive], database).files_unchanged == 9
+
+
+def test_the_database_location_follows_studdraw_db(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STUDDRAW_DB", str(tmp_path / "mine.duckdb"))
+    assert default_database() == tmp_path / "mine.duckdb"
+    monkeypatch.delenv("STUDDRAW_DB")
+    assert default_database().name == "studdraw.duckdb"

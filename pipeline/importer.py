@@ -103,22 +103,28 @@ def _archive(path: Path) -> Iterator[Source]:
 
 
 def import_histories(
-    paths: Iterable[str | Path], database: Database, progress: Progress | None = None
+    paths: Iterable[str | Path],
+    database: Database,
+    progress: Progress | None = None,
+    batch_hands: int = BATCH_HANDS,
 ) -> ImportSummary:
+    """Import every history under `paths`; each `batch_hands` hands commit together."""
     summary = ImportSummary()
     started = time.perf_counter()
     for source in sources(paths):
         summary.files += 1
-        _import_source(source, database, summary)
+        _import_source(source, database, summary, batch_hands)
         if progress:
             progress(summary.files, summary.hands_seen)
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-def _import_source(source: Source, database: Database, summary: ImportSummary) -> None:
+def _import_source(
+    source: Source, database: Database, summary: ImportSummary, batch_hands: int
+) -> None:
     known = database.file_progress(source.name)
-    if known and known.size == source.size and known.mtime == source.mtime:
+    if known and known.finished and (known.size, known.mtime) == (source.size, source.mtime):
         summary.files_unchanged += 1
         return
     data = source.read()
@@ -152,10 +158,10 @@ def _import_source(source: Source, database: Database, summary: ImportSummary) -
             add_parse_reject(batch, chunk, outcome)
             summary.rejected[outcome.kind.value] += 1
         reached = chunk.byte_end
-        if batch.hands + batch.rejected >= BATCH_HANDS:
+        if batch.hands + batch.rejected >= batch_hands:
             stored_hands += _flush(database, batch, source, data, reached, stored_hands, summary)
             batch = Batch()
-    _flush(database, batch, source, data, reached, stored_hands, summary)
+    _flush(database, batch, source, data, reached, stored_hands, summary, finished=True)
 
 
 def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:
@@ -177,7 +183,10 @@ def _flush(
     reached: int,
     stored_hands: int,
     summary: ImportSummary,
+    finished: bool = False,
 ) -> int:
+    """Store a batch with the file's progress; until `finished`, a run killed later
+    resumes from `reached` rather than taking the file for done."""
     progress = FileProgress(
         source.name,
         source.size,
@@ -185,6 +194,7 @@ def _flush(
         _sha256(data[:reached]),
         reached,
         stored_hands + batch.hands,
+        finished,
     )
     stored = database.store(batch, [progress])
     summary.hands_imported += stored.hands

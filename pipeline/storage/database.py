@@ -86,6 +86,7 @@ class FileProgress:
     prefix_sha256: str
     offset_reached: int
     hands: int
+    finished: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,7 @@ class Database:
 
     def file_progress(self, path: str) -> FileProgress | None:
         rows = self.connection.execute(
-            "SELECT path, size, mtime, prefix_sha256, offset_reached, hands "
+            "SELECT path, size, mtime, prefix_sha256, offset_reached, hands, finished "
             "FROM import_files WHERE path = ?",
             [path],
         ).fetchall()  # read to the end: an unfinished result would block the connection
@@ -134,7 +135,7 @@ class Database:
             stored = self._store(batch)
             for file in progress:
                 con.execute(
-                    "INSERT OR REPLACE INTO import_files VALUES (?, ?, ?, ?, ?, ?, now())",
+                    "INSERT OR REPLACE INTO import_files VALUES (?, ?, ?, ?, ?, ?, ?, now())",
                     [
                         file.path,
                         file.size,
@@ -142,6 +143,7 @@ class Database:
                         file.prefix_sha256,
                         file.offset_reached,
                         file.hands,
+                        file.finished,
                     ],
                 )
             con.commit()

@@ -138,5 +138,6 @@ CREATE TABLE IF NOT EXISTS import_files (
     prefix_sha256  VARCHAR NOT NULL,     -- of the bytes up to offset_reached
     offset_reached BIGINT NOT NULL,      -- bytes read and stored; a grown file resumes here
     hands          INTEGER NOT NULL,     -- hands stored from this file so far
+    finished       BOOLEAN NOT NULL,     -- this size and time were read to the end
     imported_at    TIMESTAMPTZ NOT NULL
 );

@@ -1,0 +1,84 @@
+"""Killing the importer at any moment leaves a consistent database, and the next run
+finishes the job: the result equals an uninterrupted import, row for row."""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import duckdb
+import polars as pl
+
+from parsers.events import Game
+from pipeline.simulation.generate import numbered
+from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
+from pipeline.simulation.simulator import HERO, default_spec, simulate_hands
+from pipeline.storage.rows import TABLES
+
+GAMES = (Game.SEVEN_STUD, Game.RAZZ, Game.TRIPLE_DRAW_27, Game.BADUGI)
+HANDS_PER_FILE = 1_200
+BATCH = 300  # small batches: many commits to be killed between
+VOLATILE = {"imported_at", "rejected_at"}  # the clock of the run, not the data
+
+IMPORT = """
+import sys
+from pipeline.importer import import_histories
+from pipeline.storage.database import Database
+with Database(sys.argv[1]) as database:
+    import_histories([sys.argv[2]], database, batch_hands={batch})
+"""
+
+
+def write_corpus(folder: Path) -> None:
+    folder.mkdir()
+    for index, game in enumerate(GAMES):
+        spec = numbered(default_spec(game), index)
+        hands = simulate_hands(spec, HANDS_PER_FILE, index)
+        text = "".join(write_hand(s.hand, HERO) + HAND_END for s in hands)
+        (folder / f"{game}.txt").write_text(text, encoding="utf-8")
+
+
+def run_import(database: Path, corpus: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-c", IMPORT.format(batch=BATCH), str(database), str(corpus)]
+    )
+
+
+def contents(database: Path) -> dict[str, pl.DataFrame]:
+    with duckdb.connect(str(database), read_only=True) as con:
+        frames = {}
+        for table in (*TABLES, "import_files"):
+            frame = con.sql(f"SELECT * FROM {table}").pl()
+            frame = frame.drop([c for c in frame.columns if c in VOLATILE])
+            frames[table] = frame.sort(frame.columns)
+        return frames
+
+
+def test_killed_imports_end_like_an_uninterrupted_one(tmp_path: Path) -> None:
+    corpus = tmp_path / "histories"
+    write_corpus(corpus)
+    reference = tmp_path / "reference.duckdb"
+    assert run_import(reference, corpus).wait() == 0
+    expected = contents(reference)
+    assert expected["hands"].height == len(GAMES) * HANDS_PER_FILE
+
+    killed = tmp_path / "killed.duckdb"
+    chance = random.Random(20261122)
+    kills = 0
+    for _ in range(4):
+        process = run_import(killed, corpus)
+        time.sleep(chance.uniform(0.5, 3.0))
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+            kills += 1
+        process.wait()
+    assert kills >= 2  # the import really was interrupted, more than once
+    assert run_import(killed, corpus).wait() == 0
+
+    actual = contents(killed)
+    for table, frame in expected.items():
+        assert actual[table].equals(frame), table

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -126,6 +127,9 @@ def import_(
     db: Annotated[
         Path | None, typer.Option(help="The database file (default: $STUDDRAW_DB or user data).")
     ] = None,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="Worker processes (default: every core).")
+    ] = os.cpu_count() or 1,
 ) -> None:
     """Import hand histories: new hands only, rejected hands kept with their reasons."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -158,7 +162,7 @@ def import_(
             rate = hands / max(time.perf_counter() - started, 1e-9)
             bar.update(task, completed=files, hands=hands, rate=rate)
 
-        summary = import_histories(paths, database, advance)
+        summary = import_histories(paths, database, advance, jobs=jobs)
     stderr.print(
         f"[bold]{summary.hands_imported:,}[/] hands imported into {target} "
         f"in {summary.seconds:.1f} s ({summary.files} files, "

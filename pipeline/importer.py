@@ -11,13 +11,17 @@ other hand is stored, or kept whole in `rejects` with its reason.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import time
 import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+
+import polars as pl
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
@@ -26,7 +30,7 @@ from parsers.outcomes import SkippedHand
 from parsers.reading import split_hands
 from parsers.sites import ANY_HAND_START
 from pipeline.engine.replay import replay
-from pipeline.storage.database import Database, FileProgress
+from pipeline.storage.database import Database, FileProgress, batch_frame
 from pipeline.storage.rows import Batch, add_engine_reject, add_hand, add_parse_reject
 
 BATCH_HANDS = 5_000
@@ -41,7 +45,14 @@ class Source:
     name: str
     size: int
     mtime: datetime
-    read: Callable[[], bytes]
+    path: str
+    member: str | None = None  # the file inside a zip archive
+
+    def read(self) -> bytes:
+        if self.member is None:
+            return Path(self.path).read_bytes()
+        with zipfile.ZipFile(self.path) as archive:
+            return archive.read(self.member)
 
 
 @dataclass
@@ -75,31 +86,44 @@ def sources(paths: Iterable[str | Path]) -> Iterator[Source]:
             yield from _archive(path)
         else:
             stat = path.stat()
-            yield Source(
-                str(path.resolve()),
-                stat.st_size,
-                datetime.fromtimestamp(stat.st_mtime, UTC),
-                path.read_bytes,
-            )
+            modified = datetime.fromtimestamp(stat.st_mtime, UTC)
+            yield Source(str(path.resolve()), stat.st_size, modified, str(path))
 
 
 def _archive(path: Path) -> Iterator[Source]:
     with zipfile.ZipFile(path) as archive:
-        members = [m for m in archive.infolist() if not m.is_dir()]
-    for member in sorted(members, key=lambda m: m.filename):
-        if Path(member.filename).suffix.lower() not in HISTORY_SUFFIXES:
-            continue
-
-        def read(member: zipfile.ZipInfo = member) -> bytes:
-            with zipfile.ZipFile(path) as archive:
-                return archive.read(member)
-
-        yield Source(
-            f"{path.resolve()}!{member.filename}",
-            member.file_size,
-            datetime(*member.date_time, tzinfo=UTC),
-            read,
+        members = sorted(
+            (m for m in archive.infolist() if not m.is_dir()), key=lambda m: m.filename
         )
+    for member in members:
+        if Path(member.filename).suffix.lower() in HISTORY_SUFFIXES:
+            yield Source(
+                f"{path.resolve()}!{member.filename}",
+                member.file_size,
+                datetime(*member.date_time, tzinfo=UTC),
+                str(path),
+                member.filename,
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class _Work:
+    """One file for a worker: where to start and how many hands it already gave."""
+
+    source: Source
+    known: FileProgress | None
+    batch_hands: int
+
+
+@dataclass
+class _FileOutcome:
+    """What a worker hands back: each batch as Arrow IPC bytes, with the file's progress
+    at the end of that batch, and the file's counts."""
+
+    batches: list[tuple[dict[str, bytes], FileProgress]] = field(default_factory=list)
+    flop_games_skipped: int = 0
+    rejected: Counter[str] = field(default_factory=Counter)
+    left_for_next_run: int = 0
 
 
 def import_histories(
@@ -107,61 +131,105 @@ def import_histories(
     database: Database,
     progress: Progress | None = None,
     batch_hands: int = BATCH_HANDS,
+    jobs: int = 1,
 ) -> ImportSummary:
-    """Import every history under `paths`; each `batch_hands` hands commit together."""
+    """Import every history under `paths`; each `batch_hands` hands commit together.
+
+    With `jobs` > 1, files are read, parsed, replayed and turned into columns by that
+    many worker processes; this process only loads their batches, in file order.
+    """
     summary = ImportSummary()
     started = time.perf_counter()
+    work = []
     for source in sources(paths):
         summary.files += 1
-        _import_source(source, database, summary, batch_hands)
-        if progress:
-            progress(summary.files, summary.hands_seen)
+        known = database.file_progress(source.name)
+        if known and known.finished and (known.size, known.mtime) == (source.size, source.mtime):
+            summary.files_unchanged += 1
+        else:
+            work.append(_Work(source, known, batch_hands))
+    done = summary.files_unchanged
+    with _executor(jobs) as pool:
+        for outcome in pool.map(_read_file, work):
+            for frames, file_progress in outcome.batches:
+                stored = database.store(
+                    {table: pl.read_ipc(data) for table, data in frames.items()}, [file_progress]
+                )
+                summary.hands_imported += stored.hands
+                summary.duplicates += stored.duplicates
+            summary.flop_games_skipped += outcome.flop_games_skipped
+            summary.rejected.update(outcome.rejected)
+            summary.left_for_next_run += outcome.left_for_next_run
+            done += 1
+            if progress:
+                progress(done, summary.hands_seen)
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-def _import_source(
-    source: Source, database: Database, summary: ImportSummary, batch_hands: int
-) -> None:
-    known = database.file_progress(source.name)
-    if known and known.finished and (known.size, known.mtime) == (source.size, source.mtime):
-        summary.files_unchanged += 1
-        return
+def _executor(jobs: int) -> Executor:
+    if jobs > 1:
+        return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+    return _InProcess()
+
+
+class _InProcess(Executor):
+    """The same interface without processes: one job, or tests."""
+
+    def map(self, fn, *iterables, timeout=None, chunksize=1):  # type: ignore[override]
+        return map(fn, *iterables)
+
+
+def _read_file(work: _Work) -> _FileOutcome:
+    """Read one file from where the last import stopped into batches of columns."""
+    source, known = work.source, work.known
     data = source.read()
     start = 0
-    if (
-        known
-        and len(data) >= known.offset_reached
-        and _sha256(data[: known.offset_reached]) == (known.prefix_sha256)
-    ):
-        start = known.offset_reached  # the file grew: read only what is new
+    resumable = known and len(data) >= known.offset_reached
+    if resumable and _sha256(data[: known.offset_reached]) == known.prefix_sha256:  # type: ignore[union-attr]
+        start = known.offset_reached  # type: ignore[union-attr]  # grew, or a run was cut
     stored_hands = known.hands if known and start else 0
 
+    outcome = _FileOutcome()
     batch, reached = Batch(), start
     chunks = [c for c in split_hands(source.name, data, ANY_HAND_START) if c.byte_offset >= start]
     for index, chunk in enumerate(chunks):
-        outcome = parse_chunk(chunk)
-        last = index == len(chunks) - 1
-        if _still_being_written(outcome, last, data):
-            summary.left_for_next_run += 1
+        parsed = parse_chunk(chunk)
+        if _still_being_written(parsed, index == len(chunks) - 1, data):
+            outcome.left_for_next_run += 1
             break
-        if isinstance(outcome, Hand):
-            result = replay(outcome)
+        if isinstance(parsed, Hand):
+            result = replay(parsed)
             if result.errors:
                 add_engine_reject(batch, chunk, result)
-                summary.rejected["engine: " + result.errors[0].code.value] += 1
+                outcome.rejected["engine: " + result.errors[0].code.value] += 1
             else:
-                add_hand(batch, chunk, outcome, result)
-        elif isinstance(outcome, SkippedHand):
-            summary.flop_games_skipped += 1
+                add_hand(batch, chunk, parsed, result)
+        elif isinstance(parsed, SkippedHand):
+            outcome.flop_games_skipped += 1
         else:
-            add_parse_reject(batch, chunk, outcome)
-            summary.rejected[outcome.kind.value] += 1
+            add_parse_reject(batch, chunk, parsed)
+            outcome.rejected[parsed.kind.value] += 1
         reached = chunk.byte_end
-        if batch.hands + batch.rejected >= batch_hands:
-            stored_hands += _flush(database, batch, source, data, reached, stored_hands, summary)
+        if batch.hands + batch.rejected >= work.batch_hands:
+            stored_hands += batch.hands
+            outcome.batches.append(_packed(batch, source, data, reached, stored_hands, False))
             batch = Batch()
-    _flush(database, batch, source, data, reached, stored_hands, summary, finished=True)
+    stored_hands += batch.hands
+    outcome.batches.append(_packed(batch, source, data, reached, stored_hands, True))
+    return outcome
+
+
+def _packed(
+    batch: Batch, source: Source, data: bytes, reached: int, hands: int, finished: bool
+) -> tuple[dict[str, bytes], FileProgress]:
+    """A batch as Arrow IPC (cheap to send between processes), with the file's progress;
+    until `finished`, a run killed later resumes from `reached`."""
+    frames = {table: batch_frame(columns) for table, columns in batch.columns.items() if columns}
+    progress = FileProgress(
+        source.name, source.size, source.mtime, _sha256(data[:reached]), reached, hands, finished
+    )
+    return {table: frame.write_ipc(None).getvalue() for table, frame in frames.items()}, progress
 
 
 def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:
@@ -173,33 +241,6 @@ def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:
         and outcome.kind is not ErrorKind.NOT_A_HAND
         and not data.endswith(_BLANK_LINE_ENDINGS)
     )
-
-
-def _flush(
-    database: Database,
-    batch: Batch,
-    source: Source,
-    data: bytes,
-    reached: int,
-    stored_hands: int,
-    summary: ImportSummary,
-    finished: bool = False,
-) -> int:
-    """Store a batch with the file's progress; until `finished`, a run killed later
-    resumes from `reached` rather than taking the file for done."""
-    progress = FileProgress(
-        source.name,
-        source.size,
-        source.mtime,
-        _sha256(data[:reached]),
-        reached,
-        stored_hands + batch.hands,
-        finished,
-    )
-    stored = database.store(batch, [progress])
-    summary.hands_imported += stored.hands
-    summary.duplicates += stored.duplicates
-    return batch.hands
 
 
 def _sha256(data: bytes) -> str:

@@ -152,3 +152,23 @@ def test_the_database_location_follows_studdraw_db(
     assert default_database() == tmp_path / "mine.duckdb"
     monkeypatch.delenv("STUDDRAW_DB")
     assert default_database().name == "studdraw.duckdb"
+
+
+def test_parallel_workers_store_exactly_what_one_process_stores(tmp_path: Path) -> None:
+    paths = [REAL_HISTORIES / "PokerStars", SAMPLES]
+    contents = []
+    for jobs in (1, 2):
+        with Database(tmp_path / f"jobs{jobs}.duckdb") as database:
+            import_histories(paths, database, jobs=jobs, batch_hands=400)
+            contents.append(
+                {
+                    table: database.connection.sql(
+                        f"SELECT * EXCLUDE (imported_at) FROM {table} ORDER BY ALL"
+                        if table == "import_files"
+                        else f"SELECT * FROM {table} ORDER BY ALL"
+                    ).fetchall()
+                    for table in ALL_TABLES
+                }
+            )
+    assert contents[0] == contents[1]
+    assert len(contents[0]["hands"]) == 2063

@@ -18,8 +18,6 @@ import duckdb
 import platformdirs
 import polars as pl
 
-from pipeline.storage.rows import Batch
-
 SCHEMA = Path(__file__).with_name("schema.sql")
 
 MONEY = pl.Decimal(18, 4)
@@ -127,12 +125,12 @@ class Database:
         """The single value of a query, fetched completely."""
         return self.connection.execute(sql).fetchall()[0][0]
 
-    def store(self, batch: Batch, progress: Iterable[FileProgress]) -> Stored:
-        """One batch, all or nothing."""
+    def store(self, frames: dict[str, pl.DataFrame], progress: Iterable[FileProgress]) -> Stored:
+        """One batch (a frame per table), all or nothing, with the files' progress."""
         con = self.connection
         con.begin()
         try:
-            stored = self._store(batch)
+            stored = self._store(frames)
             for file in progress:
                 con.execute(
                     "INSERT OR REPLACE INTO import_files VALUES (?, ?, ?, ?, ?, ?, ?, now())",
@@ -152,9 +150,8 @@ class Database:
             raise
         return stored
 
-    def _store(self, batch: Batch) -> Stored:
+    def _store(self, frames: dict[str, pl.DataFrame]) -> Stored:
         con = self.connection
-        frames = {table: _frame(columns) for table, columns in batch.columns.items() if columns}
         new_hands = duplicates = rejects = 0
         if "hands" in frames:
             incoming = frames["hands"].unique(subset=["site", "hand_number"], keep="first")
@@ -192,6 +189,6 @@ class Database:
         return Stored(new_hands, duplicates, rejects)
 
 
-def _frame(columns: dict[str, list[object]]) -> pl.DataFrame:
+def batch_frame(columns: dict[str, list[object]]) -> pl.DataFrame:
     """A table's columns as a frame; types fixed where inference could guess wrong."""
     return pl.DataFrame(columns, schema={name: _TYPES.get(name) for name in columns}, strict=False)

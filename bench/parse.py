@@ -1,9 +1,9 @@
 """Single-process parse throughput (hands/s, MB/s).
 
-    python bench/parse.py                        # 100,000 generated 7 Card Stud hands
-    python bench/parse.py --game mixed           # every PokerStars game in rotation
-    python bench/parse.py --source real --hands 20000 [--rename] [--game all]
-    python bench/parse.py --profile
+python bench/parse.py                        # 100,000 generated 7 Card Stud hands
+python bench/parse.py --game mixed           # every PokerStars game in rotation
+python bench/parse.py --source real --hands 20000 [--rename] [--game all]
+python bench/parse.py --profile
 """
 
 from __future__ import annotations

@@ -346,3 +346,7 @@ def _outcomes(paths: list[Path]) -> Iterator[ParseOutcome]:
             continue
         for _chunk, outcome in parse_file(path):
             yield outcome
+
+
+if __name__ == "__main__":
+    app()

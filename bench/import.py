@@ -1,0 +1,102 @@
+"""End-to-end import (read, parse, replay, load) of generated hands: time and peak memory.
+
+Targets on this 2-core machine: >= 2,000 hands/s and <= 1 GB at 100,000 hands; time
+linear in the hand count, memory flat.
+
+    python bench/import.py                      # 10,000 and 100,000 hands
+    python bench/import.py --sizes 10000 100000 1000000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pipeline.simulation.generate import generate
+from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
+from pipeline.simulation.simulator import HERO
+
+CACHE = Path(__file__).resolve().parent / "corpus"
+HANDS_PER_FILE = 10_000
+
+
+def corpus_folder(hands: int, seed: int = 3) -> Path:
+    """`hands` mixed-game hands in files of 10,000, as a client's history folder holds them."""
+    folder = CACHE / f"import-{hands}-{seed}"
+    if folder.exists():
+        return folder
+    partial = folder.with_suffix(".partial")
+    partial.mkdir(parents=True, exist_ok=True)
+    stream = generate("mixed", hands, seed)
+    for number in range(0, hands, HANDS_PER_FILE):
+        count = min(HANDS_PER_FILE, hands - number)
+        text = "".join(write_hand(next(stream).hand, HERO) + HAND_END for _ in range(count))
+        (partial / f"HH mixed {number // HANDS_PER_FILE:04d}.txt").write_text(text, "utf-8")
+    partial.rename(folder)
+    return folder
+
+
+def tree_rss_kb(root: int) -> int:
+    """Resident memory of a process and all its descendants, from /proc."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(
+                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
+            )
+        except OSError:
+            continue
+        pid = int(status.parent.name)
+        parents[pid] = int(fields["PPid"])
+        rss[pid] = int(fields.get("VmRSS", "0 kB").split()[0])
+    family = {root}
+    changed = True
+    while changed:
+        changed = False
+        for pid, parent in parents.items():
+            if parent in family and pid not in family:
+                family.add(pid)
+                changed = True
+    return sum(rss.get(pid, 0) for pid in family)
+
+
+def measure(hands: int, jobs: int) -> None:
+    folder = corpus_folder(hands)
+    with tempfile.TemporaryDirectory() as scratch:
+        database = Path(scratch) / "bench.duckdb"
+        command = [
+            sys.executable, "-m", "pipeline.cli", "import", str(folder),
+            "--db", str(database), "--jobs", str(jobs),
+        ]  # fmt: skip
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+        peak = 0
+        while process.poll() is None:
+            peak = max(peak, tree_rss_kb(process.pid))
+            time.sleep(0.2)
+        seconds = time.perf_counter() - started
+        report = process.stderr.read() if process.stderr else ""
+        if process.returncode:
+            raise SystemExit(report)
+        print(
+            f"{hands:>9,} hands, jobs={jobs}: {seconds:7.1f} s, {hands / seconds:6,.0f} hands/s, "
+            f"peak memory {peak / 1024:6.0f} MB, database {database.stat().st_size / 1e6:.0f} MB"
+        )
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    options.add_argument("--jobs", type=int, default=2)
+    args = options.parse_args()
+    for hands in args.sizes:
+        measure(hands, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -3,6 +3,7 @@ growing file adds exactly its new complete hands, bad hands are kept with reason
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -172,3 +173,12 @@ def test_parallel_workers_store_exactly_what_one_process_stores(tmp_path: Path) 
             )
     assert contents[0] == contents[1]
     assert len(contents[0]["hands"]) == 2063
+
+
+def test_every_column_is_documented() -> None:
+    schema = (REPO / "pipeline/storage/schema.sql").read_text()
+    documented = (REPO / "docs/schema.md").read_text()
+    columns = re.findall(r"^\s{4}(\w+)\s+[A-Z]", schema, re.MULTILINE)
+    missing = [c for c in columns if c != "PRIMARY" and f"`{c}` |" not in documented]
+    assert missing == []
+    assert "|  |" not in documented  # every column has its meaning

@@ -13,6 +13,8 @@ $(BIN)/studdraw: pyproject.toml
 
 demo: $(BIN)/studdraw
 	$(BIN)/studdraw validate sample_histories
+	$(BIN)/studdraw import sample_histories --db demo.duckdb
+	$(BIN)/studdraw stats --db demo.duckdb --player studdraw_hero --money real --all-games
 
 test: $(BIN)/studdraw
 	$(BIN)/ruff check .

@@ -188,6 +188,7 @@ def query(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
     """Run SQL against the database: a table, or CSV / JSON lines."""
+    from rich.markup import escape
     from rich.table import Table
 
     from pipeline.storage.database import Database
@@ -200,7 +201,7 @@ def query(
         try:
             frame = database.connection.sql(sql).pl()
         except Exception as error:  # duckdb raises many kinds; all are the user's SQL
-            stderr.print(f"[red]{type(error).__name__}:[/] {error}", markup=False)
+            stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
             raise typer.Exit(1) from None
     if csv:
         sys.stdout.write(frame.write_csv())
@@ -212,6 +213,95 @@ def query(
         for row in frame.iter_rows():
             table.add_row(*("" if value is None else str(value) for value in row))
         Console(highlight=False).print(table)
+
+
+@app.command()
+def stats(
+    player: Annotated[str | None, typer.Option(help="Only this player.")] = None,
+    site: Annotated[str | None, typer.Option(help="Only this site ('pokerstars').")] = None,
+    game: Annotated[str | None, typer.Option(help="Only this game id ('razz', ...).")] = None,
+    limit: Annotated[str | None, typer.Option(help="fixed_limit, pot_limit or no_limit.")] = None,
+    stakes: Annotated[
+        str | None, typer.Option(help="The big bet (fixed limit) or big blind, e.g. 0.20.")
+    ] = None,
+    since: Annotated[str | None, typer.Option(help="From this date or time, included.")] = None,
+    until: Annotated[str | None, typer.Option(help="Up to this date or time, excluded.")] = None,
+    money: Annotated[
+        str | None, typer.Option(help="real, play, cash (real and play) or tournament.")
+    ] = None,
+    all_games: Annotated[
+        bool, typer.Option("--all-games", help="One row per player over every game.")
+    ] = False,
+    streets: Annotated[
+        bool, typer.Option("--streets", help="One row per betting round instead.")
+    ] = False,
+    db: Annotated[Path | None, typer.Option(help="The database file.")] = None,
+    csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout, every column.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
+) -> None:
+    """Player stats with their sample sizes (see docs/stats.md), per player and game."""
+    from rich.markup import escape
+
+    from pipeline.storage.database import Database
+
+    target = _database_path(db)
+    if not target.exists():
+        stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
+        raise typer.Exit(2)
+    filters = {
+        "player": player,
+        "site": site,
+        "game": game,
+        "limit_kind": limit,
+        "since": since,
+        "until": until,
+        "money": money,
+    }
+    given: dict[str, str] = {name: value for name, value in filters.items() if value is not None}
+    arguments = [f"{name} := ${name}" for name in given]
+    if stakes is not None:
+        arguments.append("big_unit := CAST($big_unit AS DECIMAL(18, 4))")
+        given["big_unit"] = stakes
+    arguments.append(f"by_game := {'false' if all_games else 'true'}")
+    macro = "player_street_stats" if streets else "player_stats"
+    with Database(target, read_only=True) as database:
+        try:
+            frame = database.connection.sql(
+                f"SELECT * FROM {macro}({', '.join(arguments)})", params=given
+            ).pl()
+        except Exception as error:  # a bad date or stake: the user's input
+            stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
+            raise typer.Exit(1) from None
+    if csv:
+        sys.stdout.write(frame.write_csv())
+    elif as_json:
+        for row in frame.iter_rows(named=True):
+            sys.stdout.write(json.dumps(row, default=str, ensure_ascii=False) + "\n")
+    else:
+        _print_stats(frame.columns, frame.iter_rows(named=True))
+
+
+_STAT_KEYS = ("site", "player", "game", "round", "street")
+
+
+def _print_stats(columns: list[str], rows: Iterator[dict[str, object]]) -> None:
+    """One small table per row: each stat with its sample size beside it."""
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    for row in rows:
+        title = " / ".join(str(row[k]) for k in _STAT_KEYS if row.get(k) is not None)
+        table = Table("stat", "value", "sample", title=title)
+        for name in columns:
+            if name in _STAT_KEYS or name.endswith("_n"):
+                continue
+            value = row[name]
+            sample = row.get(name.removesuffix("_pct").removesuffix("_avg") + "_n")
+            shown = (
+                "" if value is None else f"{value:.2f}" if isinstance(value, float) else str(value)
+            )
+            table.add_row(name, shown, "" if sample is None else str(sample))
+        console.print(table)
 
 
 @app.command()

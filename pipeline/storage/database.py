@@ -8,6 +8,7 @@ import resumes after the last one.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from pathlib import Path
 import duckdb
 import platformdirs
 import polars as pl
+
+from pipeline.storage.stats import install_stats
 
 SCHEMA = Path(__file__).with_name("schema.sql")
 
@@ -103,6 +106,12 @@ class Database:
         self.connection = duckdb.connect(str(path), read_only=read_only)
         if not read_only:
             self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
+            # The stat views and macros live in the file, so any DuckDB client finds them.
+            install_stats(self.connection)
+        else:
+            # An older file opened read-only: the stats for this connection only.
+            with contextlib.suppress(duckdb.CatalogException):  # not a studdraw file
+                install_stats(self.connection, temporary=True)
 
     def close(self) -> None:
         self.connection.close()

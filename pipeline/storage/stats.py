@@ -1,0 +1,166 @@
+"""The stud/draw stat set: installs stats.sql on a connection, and says what each stat means.
+
+The stats are SQL (views and table macros in stats.sql) so that any DuckDB client can
+read them, not only studdraw: `SELECT * FROM player_stats(player := 'studdraw_hero')`.
+This module only runs that file and holds the one-sentence definitions a dashboard shows
+as hover help and docs/stats.md repeats with the edge cases.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import duckdb
+
+STATS_SQL = Path(__file__).with_name("stats.sql")
+
+# The views and macros stats.sql creates, in creation order.
+OBJECTS = (
+    "stat_games",
+    "stat_pct",
+    "stat_ratio",
+    "stat_rank_letters",
+    "stat_suit_count",
+    "stat_made_hand",
+    "player_rounds",
+    "player_hands",
+    "player_hands_filtered",
+    "player_stats",
+    "player_street_stats",
+)
+
+_CREATE = re.compile(r"^CREATE OR REPLACE (VIEW|MACRO) ", re.MULTILINE)
+
+
+def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False) -> None:
+    """Create (or replace) the stat views and macros on `connection`.
+
+    Persistent by default, so that the database file carries them to every other DuckDB
+    client. `temporary=True` creates them for this connection only, which is what a
+    read-only connection allows (e.g. a database written before the stats existed).
+    """
+    sql = STATS_SQL.read_text(encoding="utf-8")
+    if temporary:
+        sql = _CREATE.sub(r"CREATE OR REPLACE TEMPORARY \1 ", sql)
+    # Read the (empty) result to the end: an unread result would block the connection.
+    connection.execute(sql).fetchall()
+
+
+# Betting round -> what players call it: seven-card stud and razz / draw games.
+# (Five-card stud has four rounds, 2nd to 5th street: round k is street k + 1.)
+ROUND_NAMES = {
+    1: "3rd street / before the first draw",
+    2: "4th street / after the first draw",
+    3: "5th street / after the second draw",
+    4: "6th street / after the third draw",
+    5: "7th street",
+}
+
+
+def _definitions() -> dict[str, str]:
+    def sample(stat: str, over: str) -> str:
+        return f"Sample size of {stat} (its denominator): {over}."
+
+    d: dict[str, str] = {
+        "site": "The poker site the hands were played on.",
+        "player": "The player's screen name on that site.",
+        "game": "The game id ('razz', 'triple_draw_27', ...); NULL when by_game := false "
+        "puts every game together.",
+        "hands": "Hands the player was dealt into.",
+        "net_won": "Money (or tournament chips) collected minus money put in, summed over the "
+        "hands; the rake is already out of what was collected.",
+        "big_bets_won": "Net won counted in big bets: each hand's result divided by that "
+        "hand's big bet (the big blind in pot and no limit).",
+        "big_bets_per_100": "Big bets won per 100 hands: the win rate, comparable across stakes.",
+        "vpip_pct": "Voluntarily put money in the pot on the first betting round (called, "
+        "completed, bet or raised); antes, blinds and the bring-in post do not count.",
+        "vpip_n": sample("VPIP", "hands dealt"),
+        "first_round_raise_pct": "Bet, completed or raised on the first betting round "
+        "(3rd street, or before the first draw).",
+        "first_round_raise_n": sample("first-round raise", "hands dealt"),
+        "bring_in_complete_pct": "Stud: when the player had the low card (the bring-in), how "
+        "often he completed to a full small bet instead of posting the bring-in.",
+        "bring_in_complete_n": sample("bring-in complete", "hands in which he had the bring-in"),
+        "steal_pct": "Stud: when everyone before him had folded to the bring-in and he was one "
+        "of the last two players to act on 3rd street, how often he completed or raised.",
+        "steal_n": sample("steal", "hands in which he had that chance"),
+        "fold_to_steal_pct": "Stud: when the player had posted the bring-in and faced a steal "
+        "with no re-raise behind it, how often he folded.",
+        "fold_to_steal_n": sample("fold to steal", "steals he faced"),
+        "three_bet_pct": "Draw games: when the player faced exactly one raise before the first "
+        "draw, how often he re-raised.",
+        "three_bet_n": sample("3-bet", "times he faced exactly one raise before the first draw"),
+        "went_to_showdown_pct": "Of the hands in which the player saw 4th street (the first "
+        "draw), how often he went to showdown.",
+        "went_to_showdown_n": sample("went to showdown", "hands in which he saw round 2"),
+        "won_at_showdown_pct": "Of the player's showdowns, how often he won money there (all "
+        "or part of a pot).",
+        "won_at_showdown_n": sample("won at showdown", "showdowns"),
+        "won_without_showdown_pct": "Hands in which the player won a pot without a showdown "
+        "(everyone else folded), per hand dealt.",
+        "won_without_showdown_n": sample("won without showdown", "hands dealt"),
+        "won_when_saw_round_2_pct": "Of the hands in which the player saw 4th street (the "
+        "first draw), how often he won money (all or part of a pot).",
+        "won_when_saw_round_2_n": sample("won when saw round 2", "hands in which he saw round 2"),
+        "scoop_pct": "Hi/lo: of the player's showdowns, how often he won the whole main pot "
+        "(both halves alone, or the high alone when no low qualified).",
+        "scoop_n": sample("scoop", "hi/lo showdowns"),
+        "quartered_pct": "Hi/lo: of the player's showdowns, how often he got a quarter of the "
+        "main pot or less, but not nothing (a half shared with others).",
+        "quartered_n": sample("quartered", "hi/lo showdowns"),
+        "snow_pct": "Draw games: of the pat hands on the first draw whose cards are known, how "
+        "often the pat hand was not made (a pair or worse) and the player then bet or raised.",
+        "snow_n": sample("snow", "known pat hands on the first draw"),
+    }
+    for k in range(2, 6):
+        d[f"saw_round_{k}_pct"] = (
+            f"How often the player was still in the hand for betting round {k} ({ROUND_NAMES[k]})."
+        )
+        d[f"saw_round_{k}_n"] = sample(f"saw round {k}", f"hands in games that have a round {k}")
+    for k in range(1, 6):
+        where = f"betting round {k} ({ROUND_NAMES[k]})"
+        d[f"af_round_{k}"] = (
+            f"Aggression factor on {where}: bets, raises and completes divided by calls."
+        )
+        d[f"af_round_{k}_n"] = sample(f"the aggression factor on round {k}", "calls")
+        d[f"afq_round_{k}_pct"] = (
+            f"Aggression frequency on {where}: bets, raises and completes as a share of the "
+            "player's decisions there (bets, raises, completes, calls, checks, folds)."
+        )
+        d[f"afq_round_{k}_n"] = sample(f"aggression frequency on round {k}", "decisions")
+    for k in range(1, 4):
+        d[f"stood_pat_draw_{k}_pct"] = (
+            f"Draw games: how often the player stood pat (drew no card) on draw {k}."
+        )
+        d[f"stood_pat_draw_{k}_n"] = sample(f"stood pat on draw {k}", f"draws {k} he took part in")
+        d[f"cards_drawn_draw_{k}_avg"] = (
+            f"Draw games: the average number of cards the player drew on draw {k}, a pat "
+            "counted as 0."
+        )
+        d[f"cards_drawn_draw_{k}_n"] = sample(
+            f"cards drawn on draw {k}", f"draws {k} he took part in"
+        )
+    # player_street_stats: one row per betting round
+    d |= {
+        "round": "The betting round: 1 is the first (3rd street, or before the first draw).",
+        "street": "The betting round's name in the game ('third', 'fourth', 'predraw', "
+        "'draw_1', ...); NULL when by_game := false.",
+        "hands_seen": "Hands in which the player was dealt into this betting round.",
+        "saw_pct": "How often the player was still in the hand for this betting round.",
+        "saw_n": sample("saw", "hands in games that have this round"),
+        "aggressive": "The player's bets, raises and completes on this round.",
+        "calls": "The player's calls on this round.",
+        "checks": "The player's checks on this round.",
+        "folds": "The player's folds on this round.",
+        "af": "Aggression factor on this round: bets, raises and completes divided by calls.",
+        "af_n": sample("the aggression factor", "calls"),
+        "afq_pct": "Aggression frequency on this round: bets, raises and completes as a share "
+        "of the player's decisions there.",
+        "afq_n": sample("aggression frequency", "decisions"),
+    }
+    return d
+
+
+STAT_DEFINITIONS: dict[str, str] = _definitions()
+"""Output column of player_stats / player_street_stats -> what it means, in one sentence."""

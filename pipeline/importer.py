@@ -20,6 +20,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -30,8 +31,17 @@ from parsers.outcomes import SkippedHand
 from parsers.reading import split_hands
 from parsers.sites import ANY_HAND_START
 from pipeline.engine.replay import replay
-from pipeline.storage.database import Database, FileProgress, batch_frame
-from pipeline.storage.rows import Batch, add_engine_reject, add_hand, add_parse_reject
+from pipeline.storage.rows import (
+    Batch,
+    FileProgress,
+    add_engine_reject,
+    add_hand,
+    add_parse_reject,
+    batch_frame,
+)
+
+if TYPE_CHECKING:  # workers never load duckdb: they only build columns
+    from pipeline.storage.database import Database
 
 BATCH_HANDS = 5_000
 # A file whose last hand is complete ends with a blank line, whatever its encoding.

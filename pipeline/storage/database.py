@@ -12,59 +12,16 @@ import contextlib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 import duckdb
 import platformdirs
 import polars as pl
 
+from pipeline.storage.rows import FileProgress
 from pipeline.storage.stats import install_stats
 
 SCHEMA = Path(__file__).with_name("schema.sql")
-
-MONEY = pl.Decimal(18, 4)
-NAMES = pl.List(pl.String)
-UTC_TIME = pl.Datetime("us", "UTC")
-
-# Column types where inference from Python values could go wrong (None-only columns,
-# Decimal precision, time zones, lists).
-_TYPES: dict[str, pl.DataType] = {
-    **{
-        name: MONEY
-        for name in [
-            "small_bet",
-            "big_bet",
-            "ante",
-            "bring_in",
-            "small_blind",
-            "big_blind",
-            "big_unit",
-            "buy_in",
-            "fee",
-            "bounty",
-            "total_pot",
-            "rake",
-            "stack",
-            "put_in",
-            "uncalled",
-            "collected",
-            "net",
-            "rake_share",
-            "amount",
-            "raise_to",
-        ]
-    },
-    **{name: pl.Int32 for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
-    **{name: pl.Int32 for name in ["streets_seen", "seq", "street_index", "draw_number"]},
-    **{name: pl.Int32 for name in ["discard_count", "pot_index", "line"]},
-    "byte_offset": pl.Int64,
-    "started_at": UTC_TIME,
-    "rejected_at": UTC_TIME,
-    "eligible": NAMES,
-    "high_winners": NAMES,
-    "low_winners": NAMES,
-}
 
 _HAND_KEY = "site, hand_number"
 
@@ -75,19 +32,6 @@ def default_database() -> Path:
     if configured:
         return Path(configured)
     return Path(platformdirs.user_data_dir("studdraw")) / "studdraw.duckdb"
-
-
-@dataclass(frozen=True, slots=True)
-class FileProgress:
-    """How far one file has been read and stored."""
-
-    path: str
-    size: int
-    mtime: datetime
-    prefix_sha256: str
-    offset_reached: int
-    hands: int
-    finished: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +140,3 @@ class Database:
             rejects = int(self.scalar("SELECT count(*) FROM rejects")) - before  # type: ignore[arg-type]
             con.unregister("incoming")
         return Stored(new_hands, duplicates, rejects)
-
-
-def batch_frame(columns: dict[str, list[object]]) -> pl.DataFrame:
-    """A table's columns as a frame; types fixed where inference could guess wrong."""
-    return pl.DataFrame(columns, schema={name: _TYPES.get(name) for name in columns}, strict=False)

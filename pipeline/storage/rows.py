@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import polars as pl
+
 from parsers.errors import HandParseError
 from parsers.events import (
     Action,
@@ -32,6 +34,19 @@ TABLES = ("hands", "hand_players", "actions", "draws", "pots", "findings", "reje
 
 _VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 _AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+
+
+@dataclass(frozen=True, slots=True)
+class FileProgress:
+    """A row of `import_files`: how far one file has been read and stored."""
+
+    path: str
+    size: int
+    mtime: datetime
+    prefix_sha256: str
+    offset_reached: int
+    hands: int
+    finished: bool
 
 
 @dataclass
@@ -287,3 +302,53 @@ def _post_street(post: Post, street: str, first_street: str) -> str:
     if post.kind is PostKind.ANTE:
         return "ante"
     return first_street if street == "ante" else street
+
+
+# ------------------------------------------------------------------ columns to frames
+MONEY = pl.Decimal(18, 4)
+NAMES = pl.List(pl.String)
+UTC_TIME = pl.Datetime("us", "UTC")
+
+# Column types where inference from Python values could go wrong (None-only columns,
+# Decimal precision, time zones, lists).
+_TYPES: dict[str, pl.DataType] = {
+    **{
+        name: MONEY
+        for name in [
+            "small_bet",
+            "big_bet",
+            "ante",
+            "bring_in",
+            "small_blind",
+            "big_blind",
+            "big_unit",
+            "buy_in",
+            "fee",
+            "bounty",
+            "total_pot",
+            "rake",
+            "stack",
+            "put_in",
+            "uncalled",
+            "collected",
+            "net",
+            "rake_share",
+            "amount",
+            "raise_to",
+        ]
+    },
+    **{name: pl.Int32 for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
+    **{name: pl.Int32 for name in ["streets_seen", "seq", "street_index", "draw_number"]},
+    **{name: pl.Int32 for name in ["discard_count", "pot_index", "line"]},
+    "byte_offset": pl.Int64,
+    "started_at": UTC_TIME,
+    "rejected_at": UTC_TIME,
+    "eligible": NAMES,
+    "high_winners": NAMES,
+    "low_winners": NAMES,
+}
+
+
+def batch_frame(columns: dict[str, list[object]]) -> pl.DataFrame:
+    """A table's columns as a frame; types fixed where inference could guess wrong."""
+    return pl.DataFrame(columns, schema={name: _TYPES.get(name) for name in columns}, strict=False)

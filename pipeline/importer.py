@@ -28,7 +28,7 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import HISTORY_SUFFIXES, parse_chunk
 from parsers.outcomes import SkippedHand
-from parsers.reading import split_hands
+from parsers.reading import HandText, split_hands
 from parsers.sites import ANY_HAND_START
 from pipeline.engine.replay import replay
 from pipeline.storage.rows import (
@@ -43,7 +43,7 @@ from pipeline.storage.rows import (
 if TYPE_CHECKING:  # workers never load duckdb: they only build columns
     from pipeline.storage.database import Database
 
-BATCH_HANDS = 5_000
+BATCH_HANDS = 2_000  # per transaction; also bounds a worker's memory
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
 
@@ -202,10 +202,10 @@ def _read_file(work: _Work) -> _FileOutcome:
 
     outcome = _FileOutcome()
     batch, reached = Batch(), start
-    chunks = [c for c in split_hands(source.name, data, ANY_HAND_START) if c.byte_offset >= start]
-    for index, chunk in enumerate(chunks):
+    chunks = (c for c in split_hands(source.name, data, ANY_HAND_START) if c.byte_offset >= start)
+    for chunk, last in _with_last(chunks):
         parsed = parse_chunk(chunk)
-        if _still_being_written(parsed, index == len(chunks) - 1, data):
+        if _still_being_written(parsed, last, data):
             outcome.left_for_next_run += 1
             break
         if isinstance(parsed, Hand):
@@ -228,6 +228,16 @@ def _read_file(work: _Work) -> _FileOutcome:
     stored_hands += batch.hands
     outcome.batches.append(_packed(batch, source, data, reached, stored_hands, True))
     return outcome
+
+
+def _with_last(items: Iterator[HandText]) -> Iterator[tuple[HandText, bool]]:
+    """Each item, and whether it is the last: a file's hands, one at a time."""
+    previous = next(items, None)
+    for item in items:
+        yield previous, False  # type: ignore[misc]
+        previous = item
+    if previous is not None:
+        yield previous, True
 
 
 def _packed(

@@ -9,7 +9,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -22,6 +22,9 @@ from parsers.outcomes import ParseOutcome, SkippedHand
 from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
+
+if TYPE_CHECKING:
+    import polars as pl
 
 app = typer.Typer(
     help="studdraw: hand histories of Stud and Draw poker, read, proved and analysed.",
@@ -188,27 +191,10 @@ def query(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
     """Run SQL against the database: a table, or CSV / JSON lines."""
-    from rich.markup import escape
     from rich.table import Table
 
-    from pipeline.storage.database import Database
-
-    target = _database_path(db)
-    if not target.exists():
-        stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
-        raise typer.Exit(2)
-    with Database(target, read_only=True) as database:
-        try:
-            frame = database.connection.sql(sql).pl()
-        except Exception as error:  # duckdb raises many kinds; all are the user's SQL
-            stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
-            raise typer.Exit(1) from None
-    if csv:
-        sys.stdout.write(frame.write_csv())
-    elif as_json:
-        for row in frame.iter_rows(named=True):
-            sys.stdout.write(json.dumps(row, default=str, ensure_ascii=False) + "\n")
-    else:
+    frame = _read_only_frame(db, sql, {})
+    if not _wrote_csv_or_json(frame, csv, as_json):
         table = Table(*frame.columns)
         for row in frame.iter_rows():
             table.add_row(*("" if value is None else str(value) for value in row))
@@ -240,14 +226,6 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
     """Player stats with their sample sizes (see docs/stats.md), per player and game."""
-    from rich.markup import escape
-
-    from pipeline.storage.database import Database
-
-    target = _database_path(db)
-    if not target.exists():
-        stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
-        raise typer.Exit(2)
     filters = {
         "player": player,
         "site": site,
@@ -264,21 +242,36 @@ def stats(
         given["big_unit"] = stakes
     arguments.append(f"by_game := {'false' if all_games else 'true'}")
     macro = "player_street_stats" if streets else "player_stats"
+    frame = _read_only_frame(db, f"SELECT * FROM {macro}({', '.join(arguments)})", given)
+    if not _wrote_csv_or_json(frame, csv, as_json):
+        _print_stats(frame.columns, frame.iter_rows(named=True))
+
+
+def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> pl.DataFrame:
+    """A query's result from the database opened read-only; the user's SQL errors as such."""
+    from rich.markup import escape
+
+    from pipeline.storage.database import Database
+
+    target = _database_path(db)
+    if not target.exists():
+        stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
+        raise typer.Exit(2)
     with Database(target, read_only=True) as database:
         try:
-            frame = database.connection.sql(
-                f"SELECT * FROM {macro}({', '.join(arguments)})", params=given
-            ).pl()
-        except Exception as error:  # a bad date or stake: the user's input
+            return database.connection.sql(sql, params=parameters or None).pl()
+        except Exception as error:  # duckdb raises many kinds; all are about the input
             stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
             raise typer.Exit(1) from None
+
+
+def _wrote_csv_or_json(frame: pl.DataFrame, csv: bool, as_json: bool) -> bool:
     if csv:
         sys.stdout.write(frame.write_csv())
     elif as_json:
         for row in frame.iter_rows(named=True):
             sys.stdout.write(json.dumps(row, default=str, ensure_ascii=False) + "\n")
-    else:
-        _print_stats(frame.columns, frame.iter_rows(named=True))
+    return csv or as_json
 
 
 _STAT_KEYS = ("site", "player", "game", "round", "street")

@@ -250,32 +250,18 @@ def _add_actions_and_draws(batch: Batch, key: dict[str, str], hand: Hand) -> Non
             street = event.street.value
             if street.startswith("draw_"):
                 draw_number = int(street[-1])
-        elif isinstance(event, Post):
+        elif isinstance(event, Post | Action):
+            post = isinstance(event, Post)
             batch.add(
                 "actions",
                 **key,
                 seq=seq,
-                street=_post_street(event, street, first_street),
+                street=_post_street(event, street, first_street) if post else street,  # type: ignore[arg-type]
                 street_index=street_index,
                 player=event.player,
                 action=event.kind.value,
                 amount=event.amount,
-                raise_to=None,
-                all_in=event.all_in,
-                line=event.line,
-            )
-            seq += 1
-        elif isinstance(event, Action):
-            batch.add(
-                "actions",
-                **key,
-                seq=seq,
-                street=street,
-                street_index=street_index,
-                player=event.player,
-                action=event.kind.value,
-                amount=event.amount,
-                raise_to=event.raise_to,
+                raise_to=None if post else event.raise_to,  # type: ignore[union-attr]
                 all_in=event.all_in,
                 line=event.line,
             )

@@ -219,10 +219,6 @@ class LineParser:
             isinstance(token, Token) and token.type.rpartition("__")[2] == self._unreadable_terminal
         )
 
-    @property
-    def shape_count(self) -> int:
-        return len(self._shapes)
-
 
 class _TemplateCode:
     """Writes the Python expression that rebuilds each terminal's value from the pieces."""

@@ -56,6 +56,3 @@ def to_utc(local: datetime, abbreviation: str) -> datetime:
     """A naive site-local time, read in the named zone, as an aware UTC datetime."""
     return local.replace(tzinfo=_zone(abbreviation)).astimezone(UTC)
 
-
-def known_zone(abbreviation: str) -> bool:
-    return abbreviation in ZONE_BY_ABBREVIATION

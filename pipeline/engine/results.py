@@ -62,9 +62,5 @@ class HandResult:
     def warnings(self) -> tuple[Finding, ...]:
         return tuple(f for f in self.findings if f.severity is Severity.WARNING)
 
-    @property
-    def is_valid(self) -> bool:
-        return not self.errors
-
     def player(self, name: str) -> PlayerResult:
         return next(p for p in self.players if p.name == name)

@@ -14,9 +14,9 @@ import hashlib
 import multiprocessing
 import time
 import zipfile
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -160,7 +160,7 @@ def import_histories(
             work.append(_Work(source, known, batch_hands))
     done = summary.files_unchanged
     with _executor(jobs) as pool:
-        for outcome in pool.map(_read_file, work):
+        for outcome in _bounded_map(pool, _read_file, work, window=2 * jobs):
             for frames, file_progress in outcome.batches:
                 stored = database.store(
                     {table: pl.read_ipc(data) for table, data in frames.items()}, [file_progress]
@@ -186,8 +186,24 @@ def _executor(jobs: int) -> Executor:
 class _InProcess(Executor):
     """The same interface without processes: one job, or tests."""
 
-    def map(self, fn, *iterables, timeout=None, chunksize=1):  # type: ignore[override]
-        return map(fn, *iterables)
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+        future: Future[object] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def _bounded_map(
+    pool: Executor, fn: Callable[[_Work], _FileOutcome], work: list[_Work], window: int
+) -> Iterator[_FileOutcome]:
+    """Results in order, with at most `window` files in flight: workers faster than the
+    loader must not pile finished files up in memory."""
+    pending: deque[Future[_FileOutcome]] = deque()
+    for item in work:
+        pending.append(pool.submit(fn, item))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 def _read_file(work: _Work) -> _FileOutcome:

@@ -47,7 +47,11 @@ class Database:
         if not read_only:
             path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.connection = duckdb.connect(str(path), read_only=read_only)
+        # A bounded buffer pool keeps a long import's memory flat (DuckDB's default is 80%
+        # of the machine); it spills to disk beyond it.
+        self.connection = duckdb.connect(
+            str(path), read_only=read_only, config={"memory_limit": "512MB"}
+        )
         if not read_only:
             self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
             # The stat views and macros live in the file, so any DuckDB client finds them.

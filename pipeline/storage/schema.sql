@@ -63,8 +63,10 @@ CREATE TABLE IF NOT EXISTS hand_players (
     all_in_street    VARCHAR,
     streets_seen     INTEGER NOT NULL,         -- betting rounds dealt into (1 = first only)
     vpip             BOOLEAN NOT NULL,         -- put money in voluntarily on the first round
-    first_round_raise BOOLEAN NOT NULL,        -- bet, completed or raised on the first round
-    PRIMARY KEY (site, hand_number, seat)
+    first_round_raise BOOLEAN NOT NULL         -- bet, completed or raised on the first round
+    -- One row per (site, hand_number, seat): the loader writes a hand's players only with
+    -- the hand itself. No index enforces it: an index over millions of rows would live in
+    -- memory for the whole import.
 );
 
 CREATE TABLE IF NOT EXISTS actions (

@@ -19,6 +19,7 @@ from typing import Any
 from lark import Lark, Transformer, v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
+from parsers.conventions import SiteConventions
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     UNKNOWN_CARD,
@@ -58,6 +59,11 @@ from parsers.reading import HandText
 from parsers.site_time import UnknownTimeZone, to_utc
 
 SITE = "pokerstars"
+
+# Stars caps heads-up too (Razz, 2009: "kobreli: bets $0.08 / SilkZone: raises $0.08 to
+# $0.16 / kobreli: raises $0.08 to $0.24 / SilkZone: raises $0.08 to $0.32 /
+# Betting is capped", two players left).
+CONVENTIONS = SiteConventions(uncapped_heads_up=False)
 GRAMMARS = Path(__file__).parent / "grammars"
 
 HAND_START = re.compile(

@@ -55,4 +55,3 @@ def _zone(abbreviation: str) -> ZoneInfo:
 def to_utc(local: datetime, abbreviation: str) -> datetime:
     """A naive site-local time, read in the named zone, as an aware UTC datetime."""
     return local.replace(tzinfo=_zone(abbreviation)).astimezone(UTC)
-

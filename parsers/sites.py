@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from parsers import pokerstars
+from parsers.conventions import SiteConventions
 from parsers.events import Hand
 from parsers.outcomes import SkippedHand
 from parsers.reading import HandText
@@ -20,15 +21,26 @@ class SiteFormat:
     name: str
     hand_start: re.Pattern[str]  # a hand's first line, anchored at a line start (MULTILINE)
     parse_hand: Callable[[HandText], Hand | SkippedHand]
+    conventions: SiteConventions
 
 
 SITE_FORMATS: tuple[SiteFormat, ...] = (
-    SiteFormat(pokerstars.SITE, pokerstars.HAND_START, pokerstars.parse_hand),
+    SiteFormat(
+        pokerstars.SITE, pokerstars.HAND_START, pokerstars.parse_hand, pokerstars.CONVENTIONS
+    ),
 )
 
 ANY_HAND_START = re.compile(
     "|".join(f"(?:{site.hand_start.pattern})" for site in SITE_FORMATS), re.MULTILINE
 )
+
+
+_CONVENTIONS = {site.name: site.conventions for site in SITE_FORMATS}
+
+
+def conventions_of(site: str) -> SiteConventions:
+    """The house rules of a site's hands (the defaults for a site studdraw doesn't know)."""
+    return _CONVENTIONS.get(site) or SiteConventions()
 
 
 def site_of(first_line: str) -> SiteFormat | None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from parsers.conventions import SiteConventions
 from parsers.events import Game
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.showdown import judge_pot, split_shares
-from pipeline.engine.variants import VARIANTS, SiteConventions
+from pipeline.engine.variants import VARIANTS
 
 D = Decimal
 STARS = SiteConventions()

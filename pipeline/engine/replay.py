@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from parsers.conventions import SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
     Action,
@@ -32,17 +33,15 @@ from parsers.events import (
     StreetStart,
     UncalledReturn,
 )
+from parsers.sites import conventions_of
 from pipeline.engine.findings import Code, Finding
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult
 from pipeline.engine.showdown import judge_pot, split_shares
 from pipeline.engine.variants import (
-    CONVENTIONS,
-    DEFAULT_CONVENTIONS,
     VARIANTS,
     BoardOrder,
     Family,
-    SiteConventions,
     Variant,
     card_order,
 )
@@ -869,7 +868,7 @@ _ACTIONS = {
 
 def replay(hand: Hand, conventions: SiteConventions | None = None) -> HandResult:
     """Replay a hand and judge it; `conventions` default to the hand's site's."""
-    state = _Replay(hand, conventions or CONVENTIONS.get(hand.site, DEFAULT_CONVENTIONS))
+    state = _Replay(hand, conventions or conventions_of(hand.site))
     handlers = _HANDLERS
     for event in hand.events:
         handler = handlers.get(type(event))

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
+from parsers.conventions import OddChip, SiteConventions
 from parsers.events import Card
-from pipeline.engine.variants import OddChip, SiteConventions, Variant
+from pipeline.engine.variants import Variant
 
 
 @dataclass(frozen=True, slots=True)

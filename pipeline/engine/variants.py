@@ -2,15 +2,14 @@
 
 The replay engine never asks "is this Razz?": it asks the variant which card brings in,
 which board acts first, which streets play big bets and how a showdown is judged.
-Sites differ on details the rules page leaves open (caps, odd chips, ties); those are
-`SiteConventions`, also data.
+Sites differ on details the rules page leaves open (caps, odd chips, ties); each site's
+format declares those as `parsers.conventions.SiteConventions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from enum import StrEnum
 
 from parsers.events import DRAW_STREETS, Card, Game, Street
@@ -167,37 +166,3 @@ def card_order(card: Card, aces_low: bool) -> tuple[int, int]:
     if aces_low and card[0] == "A":
         rank = -1
     return rank, SUIT_ORDER.index(card[1])
-
-
-class OddChip(StrEnum):
-    """Who gets the chip that cannot be split."""
-
-    FIRST_SEAT_LEFT_OF_BUTTON = "first_seat_left_of_button"
-    HIGH_HALF_THEN_FIRST_SEAT = "high_half_then_first_seat"
-
-
-@dataclass(frozen=True, slots=True)
-class SiteConventions:
-    """What a site does where the rules page leaves room.
-
-    `cap_bets`: bets allowed in a fixed-limit round (the bet, or the blind, and raises).
-    `uncapped_heads_up`: no cap when only two players are left in the hand.
-    `chip`: the smallest unit a split can give, for real money; tournaments use 1.
-    `pots_printed_net_of_rake`: the summary's main and side pots are after rake
-    (PokerStars: "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25").
-    """
-
-    cap_bets: int = 4
-    pots_printed_net_of_rake: bool = True
-    uncapped_heads_up: bool = True
-    odd_chip: OddChip = OddChip.HIGH_HALF_THEN_FIRST_SEAT
-    chip: Decimal = Decimal("0.01")
-
-
-CONVENTIONS: dict[str, SiteConventions] = {
-    # Stars caps heads-up too (Razz, 2009: "kobreli: bets $0.08 / SilkZone: raises $0.08 to
-    # $0.16 / kobreli: raises $0.08 to $0.24 / SilkZone: raises $0.08 to $0.32 /
-    # Betting is capped", two players left).
-    "pokerstars": SiteConventions(uncapped_heads_up=False),
-}
-DEFAULT_CONVENTIONS = SiteConventions()

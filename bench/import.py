@@ -40,8 +40,8 @@ def corpus_folder(hands: int, seed: int = 3) -> Path:
     return folder
 
 
-def tree_rss_kb(root: int) -> int:
-    """Resident memory of a process and all its descendants, from /proc."""
+def tree_rss_kb(root: int) -> dict[int, int]:
+    """Resident memory of a process and each of its descendants, from /proc."""
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
     for status in Path("/proc").glob("[0-9]*/status"):
@@ -62,7 +62,7 @@ def tree_rss_kb(root: int) -> int:
             if parent in family and pid not in family:
                 family.add(pid)
                 changed = True
-    return sum(rss.get(pid, 0) for pid in family)
+    return {pid: rss.get(pid, 0) for pid in family}
 
 
 def measure(hands: int, jobs: int) -> None:
@@ -75,9 +75,14 @@ def measure(hands: int, jobs: int) -> None:
         ]  # fmt: skip
         started = time.perf_counter()
         process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
-        peak = 0
+        peak = main_peak = worker_peak = 0
         while process.poll() is None:
-            peak = max(peak, tree_rss_kb(process.pid))
+            tree = tree_rss_kb(process.pid)
+            peak = max(peak, sum(tree.values()))
+            main_peak = max(main_peak, tree.get(process.pid, 0))
+            worker_peak = max(
+                [worker_peak, *(kb for pid, kb in tree.items() if pid != process.pid)]
+            )
             time.sleep(0.2)
         seconds = time.perf_counter() - started
         report = process.stderr.read() if process.stderr else ""
@@ -85,7 +90,8 @@ def measure(hands: int, jobs: int) -> None:
             raise SystemExit(report)
         print(
             f"{hands:>9,} hands, jobs={jobs}: {seconds:7.1f} s, {hands / seconds:6,.0f} hands/s, "
-            f"peak memory {peak / 1024:6.0f} MB, database {database.stat().st_size / 1e6:.0f} MB"
+            f"peak memory {peak / 1024:6.0f} MB (main {main_peak / 1024:.0f}, largest worker "
+            f"{worker_peak / 1024:.0f}), database {database.stat().st_size / 1e6:.0f} MB"
         )
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import tempfile
 import time
+import uuid
 import zipfile
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
@@ -118,19 +120,23 @@ def _archive(path: Path) -> Iterator[Source]:
 
 @dataclass(frozen=True, slots=True)
 class _Work:
-    """One file for a worker: where to start and how many hands it already gave."""
+    """One file for a worker: where to start, how many hands it already gave, and the
+    folder where its batches wait for the loader."""
 
     source: Source
     known: FileProgress | None
     batch_hands: int
+    spool: str
 
 
 @dataclass
 class _FileOutcome:
-    """What a worker hands back: each batch as Arrow IPC bytes, with the file's progress
-    at the end of that batch, and the file's counts."""
+    """What a worker hands back: each batch as Arrow IPC files (a table each) in the
+    spool folder, with the file's progress at the end of that batch, and the file's
+    counts. Batches wait on disk, not in memory: a worker never holds more than one,
+    and the loader reads one at a time."""
 
-    batches: list[tuple[dict[str, bytes], FileProgress]] = field(default_factory=list)
+    batches: list[tuple[dict[str, str], FileProgress]] = field(default_factory=list)
     flop_games_skipped: int = 0
     rejected: Counter[str] = field(default_factory=Counter)
     left_for_next_run: int = 0
@@ -150,21 +156,38 @@ def import_histories(
     """
     summary = ImportSummary()
     started = time.perf_counter()
-    work = []
-    for source in sources(paths):
-        summary.files += 1
-        known = database.file_progress(source.name)
-        if known and known.finished and (known.size, known.mtime) == (source.size, source.mtime):
-            summary.files_unchanged += 1
-        else:
-            work.append(_Work(source, known, batch_hands))
+    with tempfile.TemporaryDirectory(prefix="studdraw-import-") as spool:
+        work = []
+        for source in sources(paths):
+            summary.files += 1
+            known = database.file_progress(source.name)
+            same = known and (known.size, known.mtime) == (source.size, source.mtime)
+            if same and known.finished:  # type: ignore[union-attr]
+                summary.files_unchanged += 1
+            else:
+                work.append(_Work(source, known, batch_hands, spool))
+        database.close()  # until the first batch: others may read while the workers parse
+        _load(database, work, jobs, summary, progress)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _load(
+    database: Database,
+    work: list[_Work],
+    jobs: int,
+    summary: ImportSummary,
+    progress: Progress | None,
+) -> None:
+    """Store the workers' batches in file order, one transaction each."""
     done = summary.files_unchanged
     with _executor(jobs) as pool:
         for outcome in _bounded_map(pool, _read_file, work, window=2 * jobs):
-            for frames, file_progress in outcome.batches:
-                stored = database.store(
-                    {table: pl.read_ipc(data) for table, data in frames.items()}, [file_progress]
-                )
+            for frame_files, file_progress in outcome.batches:
+                frames = {table: pl.read_ipc(path) for table, path in frame_files.items()}
+                stored = database.store(frames, [file_progress])
+                for path in frame_files.values():
+                    Path(path).unlink()
                 summary.hands_imported += stored.hands
                 summary.duplicates += stored.duplicates
             summary.flop_games_skipped += outcome.flop_games_skipped
@@ -173,8 +196,6 @@ def import_histories(
             done += 1
             if progress:
                 progress(done, summary.hands_seen)
-    summary.seconds = time.perf_counter() - started
-    return summary
 
 
 def _executor(jobs: int) -> Executor:
@@ -239,10 +260,10 @@ def _read_file(work: _Work) -> _FileOutcome:
         reached = chunk.byte_end
         if batch.hands + batch.rejected >= work.batch_hands:
             stored_hands += batch.hands
-            outcome.batches.append(_packed(batch, source, data, reached, stored_hands, False))
+            outcome.batches.append(_spooled(batch, work, data, reached, stored_hands, False))
             batch = Batch()
     stored_hands += batch.hands
-    outcome.batches.append(_packed(batch, source, data, reached, stored_hands, True))
+    outcome.batches.append(_spooled(batch, work, data, reached, stored_hands, True))
     return outcome
 
 
@@ -256,16 +277,22 @@ def _with_last(items: Iterator[HandText]) -> Iterator[tuple[HandText, bool]]:
         yield previous, True
 
 
-def _packed(
-    batch: Batch, source: Source, data: bytes, reached: int, hands: int, finished: bool
-) -> tuple[dict[str, bytes], FileProgress]:
-    """A batch as Arrow IPC (cheap to send between processes), with the file's progress;
-    until `finished`, a run killed later resumes from `reached`."""
-    frames = {table: batch_frame(columns) for table, columns in batch.columns.items() if columns}
+def _spooled(
+    batch: Batch, work: _Work, data: bytes, reached: int, hands: int, finished: bool
+) -> tuple[dict[str, str], FileProgress]:
+    """A batch written to the spool as Arrow IPC files, with the file's progress; until
+    `finished`, a run killed later resumes from `reached`."""
+    source = work.source
+    frame_files = {}
+    for table, columns in batch.columns.items():
+        if columns:
+            path = Path(work.spool) / f"{uuid.uuid4().hex}-{table}.arrow"
+            batch_frame(columns).write_ipc(path)
+            frame_files[table] = str(path)
     progress = FileProgress(
         source.name, source.size, source.mtime, _sha256(data[:reached]), reached, hands, finished
     )
-    return {table: frame.write_ipc(None).getvalue() for table, frame in frames.items()}, progress
+    return frame_files, progress
 
 
 def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:

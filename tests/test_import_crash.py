@@ -17,6 +17,7 @@ from parsers.events import Game
 from pipeline.simulation.generate import numbered
 from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
 from pipeline.simulation.simulator import HERO, default_spec, simulate_hands
+from pipeline.storage.database import Database
 from pipeline.storage.rows import TABLES
 
 GAMES = (Game.SEVEN_STUD, Game.RAZZ, Game.TRIPLE_DRAW_27, Game.BADUGI)
@@ -82,3 +83,24 @@ def test_killed_imports_end_like_an_uninterrupted_one(tmp_path: Path) -> None:
     actual = contents(killed)
     for table, frame in expected.items():
         assert actual[table].equals(frame), table
+
+
+def test_readers_get_in_while_an_import_runs(tmp_path: Path) -> None:
+    """The importer holds the file one batch at a time: a reader (the dashboard, `studdraw
+    query`) opens it between two batches and sees whole batches only."""
+    corpus = tmp_path / "histories"
+    write_corpus(corpus)
+    database = tmp_path / "db.duckdb"
+    process = run_import(database, corpus)
+    seen: list[int] = []
+    while process.poll() is None:
+        try:
+            with Database(database, read_only=True) as reader:
+                seen.append(int(reader.scalar("SELECT count(*) FROM hands")))  # type: ignore[arg-type]
+        except (duckdb.CatalogException, duckdb.IOException):
+            assert not seen  # only before the importer has made the tables
+        time.sleep(0.05)
+    assert process.wait() == 0
+    assert seen == sorted(seen)
+    assert len(set(seen)) >= 3  # read while the import went on, not only before or after
+    assert all(count % BATCH == 0 for count in seen[:-1] if count < len(GAMES) * HANDS_PER_FILE)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,32 @@ def default_database() -> Path:
     return Path(platformdirs.user_data_dir("studdraw")) / "studdraw.duckdb"
 
 
+LOCK_WAIT_SECONDS = 30.0
+"""How long to wait for another process's hold on the file before giving up."""
+
+MEMORY_LIMIT = "256MB"
+"""DuckDB's buffer pool (its default is 80% of the machine); it spills to disk beyond."""
+
+
+def connect(
+    path: Path, read_only: bool, wait: float = LOCK_WAIT_SECONDS
+) -> duckdb.DuckDBPyConnection:
+    """Open the file, retrying while another process holds it (an import between two
+    batches lets go within about a second)."""
+    deadline = time.monotonic() + wait
+    pause = 0.01
+    while True:
+        try:
+            return duckdb.connect(
+                str(path), read_only=read_only, config={"memory_limit": MEMORY_LIMIT}
+            )
+        except duckdb.IOException as error:
+            if "lock" not in str(error).lower() or time.monotonic() >= deadline:
+                raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
+
+
 @dataclass(frozen=True, slots=True)
 class Stored:
     hands: int
@@ -42,27 +69,42 @@ class Stored:
 
 
 class Database:
+    """The studdraw file, held open only while in use.
+
+    DuckDB lets one process write a file, and nobody read it meanwhile. So a writer holds
+    the file for one batch at a time (`store` releases it after its commit), and the
+    dashboard or `studdraw query` can read between two batches: each side waits a moment
+    for the other (`LOCK_WAIT_SECONDS`). Closing also hands DuckDB's caches back, which
+    keeps a long import's memory flat.
+    """
+
     def __init__(self, path: Path | str, read_only: bool = False) -> None:
         path = Path(path)
+        self.path = path
+        self.read_only = read_only
+        self._connection: duckdb.DuckDBPyConnection | None = None
         if not read_only:
             path.parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
-        # A bounded buffer pool keeps a long import's memory flat (DuckDB's default is 80%
-        # of the machine); it spills to disk beyond it.
-        self.connection = duckdb.connect(
-            str(path), read_only=read_only, config={"memory_limit": "512MB"}
-        )
-        if not read_only:
             self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
             # The stat views and macros live in the file, so any DuckDB client finds them.
             install_stats(self.connection)
-        else:
-            # An older file opened read-only: the stats for this connection only.
-            with contextlib.suppress(duckdb.CatalogException):  # not a studdraw file
-                install_stats(self.connection, temporary=True)
+
+    @property
+    def connection(self) -> duckdb.DuckDBPyConnection:
+        """The open connection, opened (waiting out another process's lock) if need be."""
+        if self._connection is None:
+            self._connection = connect(self.path, self.read_only)
+            if self.read_only:
+                # An older file opened read-only: the stats for this connection only.
+                with contextlib.suppress(duckdb.CatalogException):  # not a studdraw file
+                    install_stats(self._connection, temporary=True)
+        return self._connection
 
     def close(self) -> None:
-        self.connection.close()
+        """Let go of the file (the next use opens it again)."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
 
     def __enter__(self) -> Database:
         return self
@@ -105,6 +147,8 @@ class Database:
         except BaseException:
             con.rollback()
             raise
+        finally:
+            self.close()  # readers may come in between two batches
         return stored
 
     def _store(self, frames: dict[str, pl.DataFrame]) -> Stored:

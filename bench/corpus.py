@@ -1,5 +1,5 @@
-"""Benchmark corpora: generated PokerStars histories (the default), or the real ones
-repeated with fresh hand numbers. Generated corpora are cached in bench/corpus/."""
+"""Benchmark corpora: generated PokerStars histories (the default), or the real ones of a
+site repeated with fresh hand numbers. Generated corpora are cached in bench/corpus/."""
 
 from __future__ import annotations
 
@@ -14,14 +14,32 @@ from pipeline.simulation.simulator import HERO
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "bench" / "corpus"
-REAL = ROOT.parent / "shared" / "histories" / "real" / "PokerStars"
-_HAND_NUMBER = re.compile(r"(PokerStars (?:Home Game )?(?:Game|Hand) #)(\d+)")
+REAL = ROOT.parent / "shared" / "histories" / "real"
+SITE_FOLDERS = {
+    "pokerstars": "PokerStars",
+    "fulltilt": "FullTilt",
+    "winamax": "Winamax",
+    "winning": "Winning",
+}
+# Each site's hand number, as (the text before it, the number): renumbered on each repeat.
+_HAND_NUMBERS = {
+    "pokerstars": re.compile(r"(PokerStars (?:Home Game )?(?:Game|Hand) #)(\d+)"),
+    "fulltilt": re.compile(r"((?:Full Tilt Poker|FullTiltPoker) Game #)(\d+)"),
+    "winamax": re.compile(r"(HandId: #)(\d+-\d+-\d+)"),
+    "winning": re.compile(r"(Game ID: |Hand #)(\d+)"),
+}
 
 
-def corpus(game: str, hands: int, source: str = "generated", rename: bool = False) -> bytes:
+def corpus(
+    game: str,
+    hands: int,
+    source: str = "generated",
+    rename: bool = False,
+    site: str = "pokerstars",
+) -> bytes:
     if source == "generated":
         return generated(game, hands)
-    return repeated_real(game, hands, rename)
+    return repeated_real(game, hands, rename, site)
 
 
 def generated(game: str, hands: int, seed: int = 1) -> bytes:
@@ -33,21 +51,25 @@ def generated(game: str, hands: int, seed: int = 1) -> bytes:
     return path.read_bytes()
 
 
-def repeated_real(game: str, minimum: int, rename: bool) -> bytes:
-    """The real hands of the game ("all": any), renumbered, repeated up to `minimum`;
-    `rename` gives the players new names on each repeat (every seat line a new shape)."""
+def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars") -> bytes:
+    """The site's real hands of the game ("all": any), renumbered, repeated up to
+    `minimum`; `rename` gives the players new names on each repeat (every seat line a new
+    shape). Hands of double-spaced files are written single-spaced."""
     hands = []
-    for path in sorted(REAL.rglob("*.txt")):
+    for path in sorted((REAL / SITE_FOLDERS[site]).rglob("*.txt")):
         for chunk, outcome in parse_bytes(str(path), path.read_bytes()):
             if isinstance(outcome, Hand) and game in ("all", outcome.game.value):
-                hands.append((chunk.text, tuple(seat.player for seat in outcome.seats)))
+                text = "\n".join(line for line in chunk.lines if line)
+                hands.append((text, tuple(seat.player for seat in outcome.seats)))
     if not hands:
-        raise SystemExit(f"no real hands of game {game!r}")
+        raise SystemExit(f"no real {site} hands of game {game!r}")
+    hand_number = _HAND_NUMBERS[site]
     texts, number, repetition = [], 10_000_000_000, 0
     while len(texts) < minimum:
         for text, names in hands:
             number += 1
-            text = _HAND_NUMBER.sub(lambda m, n=number: f"{m.group(1)}{n}", text, count=1)
+            new_number = f"{number}-0-0" if site == "winamax" else str(number)
+            text = hand_number.sub(lambda m, n=new_number: f"{m.group(1)}{n}", text, count=1)
             if rename:
                 text = _renamed(text, names, repetition)
             texts.append(text)

@@ -3,6 +3,7 @@
 python bench/parse.py                        # 100,000 generated 7 Card Stud hands
 python bench/parse.py --game mixed           # every PokerStars game in rotation
 python bench/parse.py --source real --hands 20000 [--rename] [--game all]
+python bench/parse.py --source real --hands 20000 --game all --site fulltilt  # or winamax, winning
 python bench/parse.py --profile
 """
 
@@ -36,10 +37,18 @@ def main() -> None:
     options.add_argument("--hands", type=int, default=100_000)
     options.add_argument("--source", choices=("generated", "real"), default="generated")
     options.add_argument("--rename", action="store_true", help="real: new names per repeat")
+    options.add_argument(
+        "--site",
+        choices=("pokerstars", "fulltilt", "winamax", "winning"),
+        default="pokerstars",
+        help="real: whose real histories",
+    )
     options.add_argument("--profile", action="store_true")
     args = options.parse_args()
 
-    data = corpus(args.game, args.hands, args.source, args.rename)
+    if args.site != "pokerstars" and args.source != "real":
+        options.error("--site goes with --source real (only PokerStars hands are generated)")
+    data = corpus(args.game, args.hands, args.source, args.rename, args.site)
     profile = cProfile.Profile() if args.profile else None
     if profile:
         profile.enable()
@@ -49,7 +58,7 @@ def main() -> None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
     megabytes = len(data) / 1e6
     print(
-        f"{args.source} game={args.game} hands={parsed} failed={failed} "
+        f"{args.source} site={args.site} game={args.game} hands={parsed} failed={failed} "
         f"size={megabytes:.1f} MB time={seconds:.2f} s "
         f"-> {parsed / seconds:,.0f} hands/s, {megabytes / seconds:.2f} MB/s"
     )

@@ -165,7 +165,7 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
                 del pending_draw[record.player]
                 events[draw_index] = replace(events[draw_index], kept=(), drawn=record.cards)
             else:
-                events.append(_deal(game, street, record))
+                events.append(_deal(game, street, record, first_street=street == streets[0]))
         elif isinstance(record, DrawLine):
             assert street is not None
             if street not in DRAW_STREETS:
@@ -193,9 +193,13 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
     return tuple(events)
 
 
-def _deal(game: Game, street: Street, record: DealtLine) -> Deal:
+def _deal(game: Game, street: Street, record: DealtLine, first_street: bool) -> Deal:
     if record.new_cards is None:
         shown_before, new = (), record.cards
+    elif first_street and game.is_stud:
+        # Nothing is dealt before a stud game's first street, so every card is new however
+        # the site groups them (Full Tilt: "Dealt to Hero [6d Kd] [4s]", down then up).
+        shown_before, new = (), record.cards + record.new_cards
     else:
         shown_before, new = record.cards, record.new_cards
     if not game.is_stud or street == _LAST_DOWN_STREET.get(game):

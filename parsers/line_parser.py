@@ -47,6 +47,14 @@ class Text(NamedTuple):
     token: Token
 
 
+class Ignored(NamedTuple):
+    """Wraps a terminal the event does not keep but whose value varies from line to line
+    (Full Tilt's "*** DRAW *** (Pot: $2.05)"): checked against its pattern like any field,
+    never passed to the event, and not pinned, so that every pot shares one template."""
+
+    token: Token
+
+
 class LineSyntaxError(Exception):
     """A line the grammar does not accept, with the column in the original text."""
 
@@ -83,6 +91,8 @@ class LineParser:
     terminal's text to the field value; terminals not listed stay `str`.
     `unreadable_terminal` names the terminal that catches card tokens that are not
     cards, so the hand can be kept with a warning instead of thrown away.
+    `name_prefixes` are words after which a format's lines put the name ("Player " in
+    Winning's 2016 format): they only make a fast path, the readings tried are the same.
     """
 
     def __init__(
@@ -92,7 +102,10 @@ class LineParser:
         converters: Mapping[str, Converter],
         unreadable_terminal: str | None = None,
         max_shapes: int = 50_000,
+        name_prefixes: Sequence[str] = (),
     ) -> None:
+        assert all(prefix.endswith(" ") for prefix in name_prefixes)
+        self._name_prefixes = tuple(name_prefixes)
         self._grammar = grammar
         self._transformer = transformer
         self._converters = converters
@@ -118,6 +131,13 @@ class LineParser:
                     except _ShapeMismatch:
                         pass
                 break
+        else:
+            for prefix in self._name_prefixes:
+                if line.startswith(prefix):
+                    found = self._after_prefix(line, len(prefix), names, line_number)
+                    if found is not None:
+                        return found
+                    break
         first_error: LineSyntaxError | None = None
         for masked, player, offset in _name_readings(line, names):
             pieces = _VARIABLE_PIECE.split(masked)
@@ -136,6 +156,28 @@ class LineParser:
             return _emit(learnt, pieces, player, line_number)
         assert first_error is not None  # the unmasked reading is always tried
         raise first_error
+
+    def _after_prefix(
+        self, line: str, start: int, names: Sequence[str], line_number: int
+    ) -> tuple[Any, list[str]] | None:
+        """The fast path for a name after a prefix, taken only when it is the reading the
+        slow path would try first: no name starts the line (the caller knows), and the
+        name after the prefix is the only seated name anywhere in the line."""
+        found = [name for name in names if name in line]
+        if len(found) != 1:
+            return None
+        (name,) = found
+        end = start + len(name)
+        if line.find(name) != start or line[end : end + 1] not in (":", " ", ""):
+            return None
+        pieces = _VARIABLE_PIECE.split(line[:start] + PLAYER_MARKER + line[end:])
+        template = self._lookup(pieces)
+        if template is None:
+            return None
+        try:
+            return _emit(template, pieces, name, line_number)
+        except _ShapeMismatch:
+            return None
 
     def _lookup(self, pieces: list[str]) -> LineTemplate | None:
         entry = self._shapes.get(tuple(pieces[0::2]))
@@ -160,9 +202,11 @@ class LineParser:
         self, event_class: type, fields: dict[str, Any], pieces: list[str]
     ) -> tuple[LineTemplate, set[int], bool]:
         code = _TemplateCode(_piece_starts(pieces), self._pattern)
-        arguments, unreadable = [], []
+        arguments, unreadable, checks = [], [], []
         for name, value in fields.items():
-            if isinstance(value, Text):
+            if isinstance(value, Ignored):
+                checks.append(code.terminal(value.token, None))
+            elif isinstance(value, Text):
                 arguments.append(f"{name}={code.terminal(value.token, str)}")
             elif isinstance(value, Token):
                 arguments.append(f"{name}={code.terminal(value, self._converter(value.type))}")
@@ -172,11 +216,10 @@ class LineParser:
             else:
                 arguments.append(f"{name}={code.constant(value)}")
             unreadable.extend(v for v in _tokens_in(value) if self._is_unreadable(v))
-        build = code.function(
-            "build",
-            "pieces, player, line_number",
-            f"{code.constant(event_class)}({', '.join([*arguments, 'line=line_number'])})",
-        )
+        event = f"{code.constant(event_class)}({', '.join([*arguments, 'line=line_number'])})"
+        if checks:  # evaluated for their checks only, before the event is made
+            event = f"({', '.join([*checks, event])})[-1]"
+        build = code.function("build", "pieces, player, line_number", event)
         raw = None
         if unreadable:
             texts = ", ".join(code.terminal(token, None) for token in unreadable)

@@ -4,6 +4,11 @@ Poker clients write UTF-8 (with or without a byte-order mark), UTF-16 (Full Tilt
 Windows code page; lines end in CRLF or LF; hands are separated by blank lines, and a
 file the client is still writing may end in half a hand. Nothing here is fatal: text
 that is not a hand becomes a chunk of its own, for the caller to report.
+
+Some UTF-16 exports are *double-spaced*: every line is followed by a blank one (the real
+Full Tilt and Winning files of 2010-2016 read "line, LF, LF, line"). In such a file a hand
+ends at two blank lines, and its chunk keeps the single blank lines between its lines,
+so that every line keeps its true line number; the site parsers pass blank lines over.
 """
 
 from __future__ import annotations
@@ -54,7 +59,10 @@ def decode_history(data: bytes) -> DecodedFile:
     then strict UTF-8, then cp1252 (which reads any byte)."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return DecodedFile(data[len(bom) :].decode(encoding, "replace"), encoding, len(bom))
+            body = data[len(bom) :]
+            if encoding != "utf-8":
+                body = body[: len(body) - len(body) % 2]  # a dangling half code unit: drop it
+            return DecodedFile(body.decode(encoding, "replace"), encoding, len(bom))
     sample = data[:4096]
     if len(sample) >= 2 and sample.count(0) > len(sample) // 4:
         zeros_at_odd = sum(1 for i in range(1, len(sample), 2) if sample[i] == 0)
@@ -74,9 +82,9 @@ def split_hands(path: str, data: bytes, hand_start: re.Pattern[str]) -> Iterator
     """The file's hands in order, each from its first line to the next blank line or hand.
 
     `hand_start` matches a hand's first line at the start of a line (sites register it).
-    Hands hold no blank lines (true of every site read so far), so text after a blank
-    line that does not start a hand is a chunk of its own, reported as not a hand,
-    instead of spoiling the hand before it.
+    Hands hold no blank lines (true of every site read so far, once double-spaced files
+    are read as such), so text after a blank line that does not start a hand is a chunk
+    of its own, reported as not a hand, instead of spoiling the hand before it.
     """
     decoded = decode_history(data)
     text = decoded.text
@@ -84,7 +92,8 @@ def split_hands(path: str, data: bytes, hand_start: re.Pattern[str]) -> Iterator
         # Keep offsets: a lone CR becomes LF, a CRLF keeps its CR for rstrip() to remove.
         text = re.sub(r"\r(?!\n)", "\n", text)
     starts = {match.start() for match in hand_start.finditer(text)}
-    starts.update(match.end() for match in _BLANK_LINES.finditer(text))
+    blank_lines = _TWO_BLANK_LINES if _is_double_spaced(text) else _BLANK_LINES
+    starts.update(match.end() for match in blank_lines.finditer(text))
     starts = sorted(starts | {0, len(text)})
     byte_at = _byte_offsets(text, starts, decoded, len(data))
     line_number = 1
@@ -110,6 +119,13 @@ def split_hands(path: str, data: bytes, hand_start: re.Pattern[str]) -> Iterator
 
 
 _BLANK_LINES = re.compile(r"\n(?:[ \t\r\ufeff]*\n)+")
+_TWO_BLANK_LINES = re.compile(r"\n(?:[ \t\r\ufeff]*\n){2,}")
+_TWO_TEXT_LINES = re.compile(r"[^\s\ufeff][ \t\r\ufeff]*\n[ \t\r\ufeff]*[^\s\ufeff]")
+
+
+def _is_double_spaced(text: str) -> bool:
+    """Every line followed by a blank one: no two lines of text stand next to each other."""
+    return "\n\n" in text.lstrip() and _TWO_TEXT_LINES.search(text) is None
 
 
 def _byte_offsets(

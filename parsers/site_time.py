@@ -7,6 +7,7 @@ to IANA zones so that daylight saving is applied for the hand's own date.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from functools import lru_cache
 from zoneinfo import ZoneInfo
@@ -55,3 +56,19 @@ def _zone(abbreviation: str) -> ZoneInfo:
 def to_utc(local: datetime, abbreviation: str) -> datetime:
     """A naive site-local time, read in the named zone, as an aware UTC datetime."""
     return local.replace(tzinfo=_zone(abbreviation)).astimezone(UTC)
+
+
+_CLOCK = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})")
+
+
+def clock_to_utc(text: str, abbreviation: str) -> datetime:
+    """ "2013/01/03 16:27:43" or "2016/8/2 11:19:4" (the sites' clock, zero-padded or not)
+    read in the named zone, as UTC; ValueError for an impossible date.
+
+    Reads the numbers itself: `datetime.strptime` costs ~70 µs, a tenth of a hand's parse.
+    """
+    match = _CLOCK.fullmatch(text)
+    if match is None:
+        raise ValueError(f"unreadable date and time {text!r}")
+    year, month, day, hour, minute, second = map(int, match.groups())
+    return to_utc(datetime(year, month, day, hour, minute, second), abbreviation)

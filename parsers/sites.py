@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from parsers import pokerstars
+from parsers import fulltilt, pokerstars, winamax, winning
 from parsers.conventions import SiteConventions
 from parsers.events import Hand
 from parsers.outcomes import SkippedHand
@@ -28,6 +28,9 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat(
         pokerstars.SITE, pokerstars.HAND_START, pokerstars.parse_hand, pokerstars.CONVENTIONS
     ),
+    SiteFormat(fulltilt.SITE, fulltilt.HAND_START, fulltilt.parse_hand, fulltilt.CONVENTIONS),
+    SiteFormat(winamax.SITE, winamax.HAND_START, winamax.parse_hand, winamax.CONVENTIONS),
+    SiteFormat(winning.SITE, winning.HAND_START, winning.parse_hand, winning.CONVENTIONS),
 )
 
 ANY_HAND_START = re.compile(

@@ -103,8 +103,9 @@ def corpus() -> Corpus:
 # ----------------------------------------------------------------------------- the contract
 
 
-def check_file(data: bytes, path: str = "fuzzed.txt") -> list[object]:
-    """Parse a file's bytes as the importer does and hold every outcome to the contract."""
+def check_file(data: bytes, path: str = "fuzzed.txt", site: str = pokerstars.SITE) -> list[object]:
+    """Parse a file's bytes as the importer does and hold every outcome to the contract
+    (a hand read must be of `site`, the site the file's hands come from)."""
     decoded = decode_history(data).text
     file_lines = [line.rstrip() for line in re.sub(r"\r(?!\n)", "\n", decoded).split("\n")]
     outcomes = []
@@ -120,18 +121,18 @@ def check_file(data: bytes, path: str = "fuzzed.txt") -> list[object]:
         assert chunk.lines == tuple(
             file_lines[chunk.first_line - 1 : chunk.first_line - 1 + len(chunk.lines)]
         ), "a chunk's first_line does not locate its lines in the file"
-        check_outcome(chunk, outcome)
+        check_outcome(chunk, outcome, site)
         outcomes.append(outcome)
     return outcomes
 
 
-def check_outcome(chunk: HandText, outcome: object) -> None:
+def check_outcome(chunk: HandText, outcome: object, site: str = pokerstars.SITE) -> None:
     assert isinstance(outcome, Hand | SkippedHand | HandParseError), type(outcome)
     if isinstance(outcome, HandParseError):
         check_error(chunk, outcome)
     elif isinstance(outcome, Hand):
         last = chunk.first_line + len(chunk.lines) - 1
-        assert outcome.header.site == pokerstars.SITE
+        assert outcome.header.site == site
         for record in (*outcome.seats, *outcome.events):
             assert chunk.first_line <= record.line <= last, record
 

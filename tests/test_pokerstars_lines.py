@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
+from parsers.errors import ErrorKind
 from parsers.events import (
     UNKNOWN_CARD,
     Action,
@@ -17,7 +17,6 @@ from parsers.events import (
     Deal,
     Draw,
     Game,
-    Hand,
     LimitKind,
     MoneyKind,
     Muck,
@@ -33,9 +32,9 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
-from parsers.history_file import parse_bytes
 from parsers.line_parser import LineSyntaxError
 from parsers.pokerstars import line_parser
+from tests.one_hand import parse_error, parse_one
 
 D = Decimal
 NAMES = ["VISTA GIRL", "fnJ's", "drachensüss", "Bob [NL]", "a:b: c", "(x).y", "Hero"]
@@ -269,22 +268,6 @@ Seat 1: Hero collected ($0.07)
 Seat 3: Nikolay Zem folded on the 3rd Street (didn't bet)
 Seat 8: a [b]: c folded on the 4th Street
 """
-
-
-def parse_one(text: str) -> Hand:
-    outcomes = [outcome for _chunk, outcome in parse_bytes("hand.txt", text.encode())]
-    assert len(outcomes) == 1
-    (outcome,) = outcomes
-    if isinstance(outcome, HandParseError):
-        raise outcome
-    assert isinstance(outcome, Hand)
-    return outcome
-
-
-def parse_error(text: str) -> HandParseError:
-    (outcome,) = [outcome for _chunk, outcome in parse_bytes("hand.txt", text.encode())]
-    assert isinstance(outcome, HandParseError), outcome
-    return outcome
 
 
 def test_stud_hand_events_and_stakes() -> None:

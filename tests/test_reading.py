@@ -498,3 +498,32 @@ def test_history_files_on_the_real_folder_finds_every_history():
     assert found == expected
     assert STUD_FILE in found and BADUGI_FILE in found
     assert len(found) == 10
+
+
+# -- double-spaced files (Full Tilt and Winning UTF-16 exports) -------------------------------
+
+
+def test_double_spaced_file_keeps_its_hands_whole_and_its_line_numbers():
+    """Every line followed by a blank one: a hand ends at two blank lines, its chunk keeps
+    the blank lines between its lines so that each keeps its line number in the file."""
+    hands = real_hands(STUD_FILE)[:3]
+    text = "\n\n\n\n".join(hand.replace("\n", "\n\n") for hand in hands) + "\n\n\n\n"
+    data = codecs.BOM_UTF16_LE + text.encode("utf-16-le")
+    chunks = list(split_hands("hands.txt", data, ANY_HAND_START))
+    assert [chunk.is_hand for chunk in chunks] == [True, True, True]
+    file_lines = text.split("\n")
+    for chunk in chunks:
+        assert chunk.lines == tuple(
+            file_lines[chunk.first_line - 1 : chunk.first_line - 1 + len(chunk.lines)]
+        )
+    got = [outcome for _chunk, outcome in parse_bytes("hands.txt", data)]
+    assert [o.hand_number for o in got] == header_numbers("\n".join(hands))
+    assert [seat.line for seat in got[0].seats][:2] == [5, 7]  # lines 3, 4 single-spaced
+
+
+def test_utf16_file_with_a_dangling_byte_after_its_bom_loses_only_that_byte():
+    """The real Full Tilt exports end in half a code unit: no garbage chunk after the hand."""
+    text = real_hands(STUD_FILE)[0] + "\n"
+    data = codecs.BOM_UTF16_LE + text.encode("utf-16-le") + b"\n"
+    assert decode_history(data).text == text
+    assert [type(o) for _c, o in parse_bytes("hands.txt", data)] == [Hand]

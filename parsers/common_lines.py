@@ -1,0 +1,227 @@
+"""The grammar rules every site writes alike, and the events they make.
+
+Sites word their lines differently ("Hero: calls $0.02", "Hero calls $0.02", "Player Hero
+calls (0.02)"), but once a grammar has read a line, the event depends only on the rule
+and its terminals. Each site grammar names its rules after the methods below (`call`,
+`deal`, `collect`, `folded`, ...), with their terminals in the same order, so that one
+method serves every site; a site's transformer subclasses `CommonLines` and adds the
+rules only it has. Terminals stay raw (`LineParser` converts them, by terminal name, with
+the site's converters, which start from `PIECE_CONVERTERS`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from lark import Transformer, v_args
+
+from parsers.amounts import parse_amount
+from parsers.events import (
+    UNKNOWN_CARD,
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCards,
+    Muck,
+    Note,
+    Post,
+    PotTotals,
+    Seat,
+    SeatSummary,
+    Show,
+    ShowdownStart,
+    StreetStart,
+    SummaryStart,
+    UncalledReturn,
+)
+from parsers.hand_assembly import DealtLine, DrawLine
+from parsers.line_parser import Converter, EventSpec, Text
+
+PIECE_CONVERTERS: dict[str, Converter] = {
+    "AMOUNT": parse_amount,
+    "INT": int,
+    "CARD": str,
+    "UNREADABLE_CARD": lambda _text: UNKNOWN_CARD,
+}
+"""Converters of the terminals of `grammars/pieces.lark`."""
+
+
+def action(kind: ActionKind, player: Any, amount: Any, total: Any, all_in: Any) -> EventSpec:
+    return Action, {
+        "player": player,
+        "kind": kind,
+        "amount": amount,
+        "raise_to": total,
+        "all_in": all_in is not None,
+    }
+
+
+def note(kind: str, player: Any, text: Any = "") -> EventSpec:
+    return Note, {"kind": kind, "player": player, "text": text}
+
+
+def pot_after_rake(
+    left: Decimal, rake: Decimal, jackpot_fee: Decimal = Decimal(0), line: int = 0
+) -> PotTotals:
+    """The summary's money line of a site that prints the pot left once the rake is taken
+    (Winamax: "Total pot 298€ | Rake 2€" with 300€ bet; Winning also takes a jackpot fee,
+    "| Rake $0.08 | JP Fee $0.02"): the total pot adds them back, and the rake is all the
+    pot loses. An event class for `LineParser` like any other: called with the fields."""
+    return PotTotals(left + rake + jackpot_fee, rake + jackpot_fee, line=line)
+
+
+@v_args(inline=True)
+class CommonLines(Transformer[Any, Any]):
+    """Grammar rule -> (event class, fields), for the rules every site shares."""
+
+    # -- seats
+    def seat(self, number, player, stack, sitting_out):
+        return Seat, {
+            "seat": number,
+            "player": player,
+            "stack": stack,
+            "sitting_out": sitting_out is not None,
+        }
+
+    # -- forced bets and actions
+    def post(self, player, kind, amount, all_in):
+        return Post, {
+            "player": player,
+            "kind": kind,
+            "amount": amount,
+            "all_in": all_in is not None,
+        }
+
+    def fold(self, player):
+        return Action, {"player": player, "kind": ActionKind.FOLD}
+
+    def check(self, player):
+        return Action, {"player": player, "kind": ActionKind.CHECK}
+
+    def call(self, player, amount, all_in):
+        return action(ActionKind.CALL, player, amount, None, all_in)
+
+    def bet(self, player, amount, all_in):
+        return action(ActionKind.BET, player, amount, None, all_in)
+
+    def raise_to(self, player, amount, total, all_in):
+        """ "raises $0.06 to $0.10": the raise over the bet faced, and the new total."""
+        return action(ActionKind.RAISE, player, amount, total, all_in)
+
+    def raise_total(self, player, total, all_in):
+        """ "raises to $0.60": the new total only."""
+        return action(ActionKind.RAISE, player, None, total, all_in)
+
+    def bring_in(self, player, amount, all_in):
+        return action(ActionKind.BRING_IN, player, amount, None, all_in)
+
+    def complete(self, player, total, all_in):
+        return action(ActionKind.COMPLETE, player, None, total, all_in)
+
+    # -- cards
+    def cards(self, *cards):
+        return tuple(cards)
+
+    def deal(self, player, cards, new_cards):
+        return DealtLine, {"player": player, "cards": cards, "new_cards": new_cards}
+
+    def discard(self, player, count, cards):
+        return DrawLine, {"player": player, "discard_count": count, "discarded": cards}
+
+    def stand_pat(self, player, cards):
+        return DrawLine, {"player": player, "discard_count": 0, "kept": cards}
+
+    def street(self, name):
+        return StreetStart, {"street": name}
+
+    def showdown(self):
+        return ShowdownStart, {}
+
+    def summary(self):
+        return SummaryStart, {}
+
+    # -- pots and showdown
+    def uncalled(self, amount, player):
+        return UncalledReturn, {"player": player, "amount": amount}
+
+    def collect(self, player, amount, pot):
+        return Collect, {"player": player, "amount": amount, "pot": pot}
+
+    def show(self, player, cards, description):
+        return Show, {"player": player, "cards": cards, "description": description}
+
+    def muck(self, player):
+        return Muck, {"player": player}
+
+    def totals(self, total, side_pots, rake):
+        return PotTotals, {"total": total, "rake": rake, **side_pots}
+
+    def totals_after_rake(self, left, rake, jackpot_fee=None):
+        """ "Total pot 298€ | Rake 2€", "| JP Fee $0.02": see `pot_after_rake`."""
+        fields = {"left": left, "rake": rake}
+        if jackpot_fee is not None:
+            fields["jackpot_fee"] = jackpot_fee
+        return pot_after_rake, fields
+
+    def side_pots(self, *amounts):
+        # [main, (side number or None, side amount) ...], or nothing when there is one pot
+        if not amounts:
+            return {}
+        return {"main": amounts[0], "sides": tuple(amounts[2::2])}
+
+    def board(self, cards):
+        return CommunityCards, {"cards": cards}
+
+    # -- the summary's seat lines: "Seat 3: Bob (button) <outcome>"
+    def seat_summary(self, number, player, *rest):
+        *positions, outcome = rest
+        return SeatSummary, {
+            "seat": number,
+            "player": player,
+            "positions": tuple(positions),
+            **outcome,
+        }
+
+    def folded(self, street, didnt_bet):
+        return {"outcome": "folded", "street": street, "didnt_bet": didnt_bet is not None}
+
+    def showed_won(self, cards, amount, description):
+        return {"outcome": "showed", "cards": cards, "won": amount, "description": description}
+
+    def showed_lost(self, cards, description):
+        return {"outcome": "showed", "cards": cards, "description": description}
+
+    def showed(self, cards):
+        return {"outcome": "showed", "cards": cards}
+
+    def mucked(self, cards, description=None):
+        return {"outcome": "mucked", "cards": cards, "description": description}
+
+    def collected(self, amount):
+        return {"outcome": "collected", "won": amount}
+
+    def sat_out(self):
+        return {"outcome": "sat out"}
+
+    # -- notes
+    def remark(self, text):
+        return note("remark", None, text)
+
+    def said(self, player, text):
+        return note("said", player, text)
+
+    def sits_out(self, player, *_wording):
+        return note("sits_out", player)
+
+    def returned(self, player):
+        return note("returned", player)
+
+    def timed_out(self, player):
+        return note("timed_out", player)
+
+    def joins(self, player, seat):
+        return note("joins", player, Text(seat))
+
+    def leaves(self, player):
+        return note("leaves", player)

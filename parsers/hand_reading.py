@@ -1,0 +1,328 @@
+"""What every site's `parse_hand` shares: one hand's lines read in the order every format
+follows, and whatever goes wrong turned into a `HandParseError` that locates it.
+
+Every site's hand is a few *heading* lines (the hand number, game, stakes, time, table),
+the seat list (where player names are learnt), then the body, read with the seated names.
+A site format is data, a `HandFormat`: its line parser, the record types its heading lines
+make, its game names, how its header is built from the records, and the few site habits
+that must be undone before the site-neutral assembly (`hand_assembly`) orders the events.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Transformer
+
+from parsers.errors import ErrorKind, HandParseError
+from parsers.events import (
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Draw,
+    Event,
+    Game,
+    Hand,
+    HandHeader,
+    LimitKind,
+    Muck,
+    ParseWarning,
+    Post,
+    PostKind,
+    SeatSummary,
+    Show,
+    Stakes,
+    StreetStart,
+    UncalledReturn,
+)
+from parsers.events import Seat as SeatRecord
+from parsers.hand_assembly import StructureError, assemble_events
+from parsers.line_parser import PLAYER_MARKER, Converter, LineParser, LineSyntaxError
+from parsers.outcomes import SkippedHand
+from parsers.reading import HandText
+from parsers.site_time import UnknownTimeZone
+
+GRAMMARS = Path(__file__).parent / "grammars"
+
+
+def site_line_parser(
+    grammar_file: str,
+    transformer: Transformer[Any, Any],
+    converters: Mapping[str, Converter],
+    name_prefixes: Sequence[str] = (),
+) -> LineParser:
+    """A site format's line parser: its grammar (`grammars/<grammar_file>`, LALR with the
+    contextual lexer, started at `line`) and its transformer. Building the grammar takes
+    ~30 ms: each site caches its parser for the process. Every site deals cards with
+    "Dealt to <name>": a fast path for names there too."""
+    grammar = Lark.open(
+        str(GRAMMARS / grammar_file),
+        parser="lalr",
+        lexer="contextual",
+        start="line",
+        maybe_placeholders=True,
+    )
+    return LineParser(
+        grammar,
+        transformer,
+        converters,
+        unreadable_terminal="UNREADABLE_CARD",
+        name_prefixes=("Dealt to ", *name_prefixes),
+    )
+
+
+HeaderBuilder = Callable[[tuple[Any, ...], Game, tuple[Event, ...]], HandHeader]
+"""(heading records, game, events) -> the hand's header."""
+
+Normalizer = Callable[[Game, Sequence[SeatRecord], list[object]], list[object]]
+"""(game, seats, body records) -> the records as the site-neutral assembly expects them."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandFormat:
+    """One site format, as `read_hand` needs it.
+
+    `heading` lists the record type of each line before the seat list, with how to name
+    the line in an error ("the 'Table ...' line"); the first heading record with a
+    `hand_number` attribute names the hand, the first with a `game` attribute decides
+    whether it is read at all (`games` maps the lowercased site wording to a `Game`; a
+    name not there is a flop game, skipped). `summary_lists_every_seat`: the site's
+    summary has a line for every seat dealt in, so a missing one means a cut hand.
+    """
+
+    site: str
+    name: str  # as players know it, for messages: "PokerStars", "Full Tilt"
+    line_parser: Callable[[], LineParser]
+    heading: tuple[tuple[type, str], ...]
+    games: Mapping[str, Game]
+    hand_header: HeaderBuilder
+    normalize: Normalizer | None = None
+    summary_lists_every_seat: bool = True
+    hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
+
+    def read(self, chunk: HandText) -> Hand | SkippedHand:
+        """Read one hand of this format; raises `HandParseError` with the file, line and
+        column (a site module's `parse_hand`)."""
+        return read_hand(self, chunk)
+
+
+def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand:
+    """Read one hand; raises `HandParseError` with the file, line and column."""
+    parser = site.line_parser()
+    # Blank lines inside a chunk come from double-spaced files: passed over, numbers kept.
+    numbered = [(chunk.first_line + i, line) for i, line in enumerate(chunk.lines) if line]
+    hand_number: str | None = None
+    line_number = chunk.first_line
+    try:
+        if not numbered:
+            raise StructureError(chunk.first_line, "an empty hand (truncated)", truncated=True)
+        heading: list[Any] = []
+        game: Game | None = None
+        for position, (kind, description) in enumerate(site.heading):
+            if position >= len(numbered):
+                stop = "after its first line" if position == 1 else f"before {description}"
+                raise StructureError(line_number, f"the hand stops {stop}", truncated=True)
+            line_number, text = numbered[position]
+            record, _ = parser.parse(text.lstrip("\ufeff"), (), line_number)
+            if not isinstance(record, kind):
+                raise StructureError(line_number, f"expected {description}")
+            heading.append(record)
+            hand_number = hand_number or getattr(record, "hand_number", None)
+            game_name = getattr(record, "game", None)
+            if game_name is not None and game is None:
+                game = site.games.get(game_name.lower())
+                if game is None:
+                    assert hand_number is not None
+                    return SkippedHand(
+                        site.site, hand_number, game_name, chunk.path, chunk.first_line
+                    )
+        assert game is not None, f"{site.name}: no heading line names the game"
+
+        position = len(site.heading)
+        seats: list[SeatRecord] = []
+        while position < len(numbered) and numbered[position][1].startswith("Seat "):
+            line_number, text = numbered[position]
+            record, _ = parser.parse(text, (), line_number)
+            if not isinstance(record, SeatRecord):
+                break
+            seats.append(record)
+            position += 1
+        if not seats:
+            at_end = position >= len(numbered)
+            line_number = numbered[min(position, len(numbered) - 1)][0]
+            raise StructureError(
+                line_number,
+                "the hand stops before its seat list (truncated)"
+                if at_end
+                else "expected the seat list",
+                truncated=at_end,
+            )
+
+        names = sorted({seat.player for seat in seats}, key=len, reverse=True)
+        if any(PLAYER_MARKER in name for name in names):
+            raise StructureError(
+                seats[0].line, "a player name holds U+E000, a character studdraw reserves"
+            )
+        opening = {kind for kind, _ in site.heading} | {SeatRecord}
+        records: list[object] = []
+        warnings: list[ParseWarning] = []
+        for line_number, text in numbered[position:]:
+            record, unreadable = parser.parse(text, names, line_number)
+            if type(record) in opening:
+                raise StructureError(line_number, f"a {type(record).__name__} line inside a hand")
+            records.append(record)
+            if unreadable:
+                warnings.extend(
+                    ParseWarning(line_number, f"unreadable card {text!r} recorded as unknown")
+                    for text in unreadable
+                )
+        last_line = numbered[-1][0]
+        if site.normalize is not None:
+            records = site.normalize(game, seats, records)
+        events = assemble_events(game, records, last_line)
+        if site.summary_lists_every_seat:
+            _check_summary_lists_every_seat(seats, events, last_line)
+        header = site.hand_header(tuple(heading), game, events)
+    except LineSyntaxError as error:
+        raise HandParseError(
+            ErrorKind.SYNTAX,
+            f"this line is not a {site.name} history line this parser knows",
+            chunk.path,
+            line_number,
+            error.column,
+            hand_number or _hand_number_guess(site, chunk),
+            error.line_text,
+            error.expected,
+        ) from None
+    except StructureError as error:
+        offset = error.line - chunk.first_line
+        raise HandParseError(
+            ErrorKind.TRUNCATED if error.truncated else ErrorKind.STRUCTURE,
+            str(error),
+            chunk.path,
+            error.line,
+            1,
+            hand_number or _hand_number_guess(site, chunk),
+            chunk.lines[offset] if 0 <= offset < len(chunk.lines) else "",
+        ) from None
+    except (UnknownTimeZone, ValueError, OverflowError) as error:  # impossible dates
+        first_line, first_text = numbered[0]
+        raise HandParseError(
+            ErrorKind.SYNTAX, str(error), chunk.path, first_line, 1, hand_number, first_text
+        ) from None
+    return Hand(header, tuple(seats), events, tuple(warnings))
+
+
+_PLAYING = frozenset({Post, Action, Deal, Draw, Show, Muck, Collect, UncalledReturn})
+
+
+def _check_summary_lists_every_seat(
+    seats: Sequence[SeatRecord], events: tuple[Event, ...], last_line: int
+) -> None:
+    listed = {event.player for event in events if isinstance(event, SeatSummary)}
+    dealt_in = {e.player for e in events if type(e) in _PLAYING} | {  # type: ignore[attr-defined]
+        seat.player for seat in seats if not seat.sitting_out
+    }
+    missing = [seat.player for seat in seats if seat.player in dealt_in - listed]
+    if missing:
+        raise StructureError(
+            last_line,
+            f"the summary lists {len(listed)} of the {len(listed) + len(missing)} seats "
+            "dealt in (truncated)",
+            truncated=True,
+        )
+
+
+def _hand_number_guess(site: HandFormat, chunk: HandText) -> str | None:
+    match = site.hand_number_pattern.search("\n".join(chunk.lines[:4]))
+    return match.group(1) if match else None
+
+
+# ---------------------------------------------------------------------------- headers
+
+LIMITS: dict[str, LimitKind] = {
+    "limit": LimitKind.FIXED,
+    "fixed limit": LimitKind.FIXED,
+    "pot limit": LimitKind.POT,
+    "no limit": LimitKind.NO,
+}
+"""Betting structures as the sites name them, lowercased."""
+
+
+def forced_bet_sizes(events: Sequence[object]) -> dict[str, Decimal]:
+    """Ante, bring-in and blinds as the hand posts them (headers give only the bets)."""
+    sizes: dict[str, Decimal] = {}
+    names = {
+        PostKind.ANTE: "ante",
+        PostKind.SMALL_BLIND: "small_blind",
+        PostKind.BIG_BLIND: "big_blind",
+    }
+    for event in events:
+        if isinstance(event, Post) and not event.all_in and event.kind in names:
+            sizes.setdefault(names[event.kind], event.amount)
+        elif isinstance(event, Action):
+            if event.kind is ActionKind.BRING_IN and not event.all_in and event.amount:
+                sizes["bring_in"] = event.amount
+            break  # forced bets are all made before the first voluntary action
+    return sizes
+
+
+def stakes_of(
+    limit: LimitKind,
+    low: Decimal | None,
+    high: Decimal | None,
+    events: Sequence[object],
+    ante: Decimal | None = None,
+) -> Stakes:
+    """The header's two stakes read as the betting structure means them: fixed limit
+    prints the small and big bets, pot and no limit the blinds; the forced bets the hand
+    posts (and an ante the header prints) complete them."""
+    forced = forced_bet_sizes(events)
+    if ante is not None:
+        forced["ante"] = ante
+    if limit is LimitKind.FIXED:
+        return Stakes(small_bet=low, big_bet=high, **forced)
+    return Stakes(
+        ante=forced.get("ante"),
+        bring_in=forced.get("bring_in"),
+        small_blind=low,
+        big_blind=high,
+    )
+
+
+# ---------------------------------------------------------------------------- site habits
+
+
+def completions_from_raises(game: Game, records: list[object]) -> list[object]:
+    """Sites with no "completes" wording (Winamax, Winning) print a stud completion as a
+    raise ("Hero raises 25€ to 25€" after a 10€ bring-in): on a stud game's first street,
+    the first raise over a bring-in alone is a completion, to the total it names."""
+    if not game.is_stud:
+        return records
+    normalized = list(records)
+    streets = 0
+    for index, record in enumerate(normalized):
+        if isinstance(record, StreetStart):
+            streets += 1
+            if streets > 1:
+                break
+        if not isinstance(record, Action):
+            continue
+        if record.kind in (ActionKind.BET, ActionKind.COMPLETE):
+            break
+        if record.kind is ActionKind.RAISE:
+            normalized[index] = Action(
+                record.player,
+                ActionKind.COMPLETE,
+                raise_to=record.raise_to,
+                all_in=record.all_in,
+                line=record.line,
+            )
+            break
+    return normalized

@@ -1,0 +1,424 @@
+"""The Winning Poker Network (Americas Cardroom, "ACR"): two formats, one site.
+
+The current format (`grammars/winning.lark`, "Hand #1903647457 - 7Stud H/L(Fixed Limit)
+- ...") reads much like PokerStars; the 2016 one (`grammars/winning_2016.lark`, "Game
+started at: ...") is another language altogether. Each has its grammar, its transformer
+(over the rules every site shares, `common_lines.CommonLines`) and its `HandFormat`;
+`parse_hand` picks the format by the hand's first line. What the site does its own way,
+undone here before the site-neutral assembly:
+
+- both formats print the pot left once the rake and the jackpot fee are taken: the
+  event's total adds them back, and its rake is both (`common_lines.pot_after_rake`);
+- a stud completion is written as a raise (`hand_reading.completions_from_raises`);
+- current format: a raise names what the player puts in, then the total ("raises $0.20 to
+  $0.30" over a $0.10 bet after calling $0.10): only the total is kept, the first number
+  not being the raise over the bet the event's `amount` means;
+- 2016: one line per card, and no line opening the first street: the cards of a street
+  are gathered into one deal per player (then, as for every site, the third street's
+  first two are down and seventh street's card is down), the first street is opened
+  before its first card, and "*** Third street ***" opens the fourth street;
+- 2016: collections and shown cards are printed only in the summary's per-player lines
+  ("*Player Nee mucks (does not show cards). Bets: 4.15. Collects: 8.15. Wins: 4."): each
+  becomes the show and collect events other sites print before their summary, then the
+  summary's seat line;
+- 2016: the hand ends with "Game ended at:"; a hand without it was cut.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from lark import v_args
+
+from parsers.amounts import currency_symbol_of, parse_amount
+from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
+from parsers.conventions import SiteConventions
+from parsers.events import (
+    Action,
+    ActionKind,
+    Card,
+    Collect,
+    Event,
+    Game,
+    Hand,
+    HandHeader,
+    LimitKind,
+    MoneyKind,
+    Note,
+    PostKind,
+    Seat,
+    SeatSummary,
+    Show,
+    Street,
+    StreetStart,
+    SummaryStart,
+)
+from parsers.hand_assembly import DealtLine, StructureError
+from parsers.hand_reading import (
+    LIMITS,
+    HandFormat,
+    completions_from_raises,
+    site_line_parser,
+    stakes_of,
+)
+from parsers.line_parser import Ignored, LineParser, Text
+from parsers.outcomes import SkippedHand
+from parsers.reading import HandText
+from parsers.site_time import clock_to_utc
+
+SITE = "winning"
+CONVENTIONS = SiteConventions()
+
+HAND_START = re.compile(r"^\ufeff?(?:Game started at: |(?:Game )?Hand #\d+ - )", re.MULTILINE)
+_HAND_START_2016 = re.compile(r"\ufeff?Game started at: ")
+
+
+def parse_hand(chunk: HandText) -> Hand | SkippedHand:
+    """Read one Winning hand, of either format; raises `HandParseError` with the file, line
+    and column."""
+    if _HAND_START_2016.match(chunk.lines[0]):
+        return FORMAT_2016.read(chunk)
+    return FORMAT.read(chunk)
+
+
+# ============================================================================ current format
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderLine:
+    hand_number: str
+    game: str
+    limit: str
+    stake_low: str
+    stake_high: str
+    date: str
+    time: str
+    zone: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    table: str
+    max_seats: int
+    line: int = field(default=0, compare=False)
+
+
+def _pot_label(text: str) -> str:
+    """ "pot" -> "pot", "main pot" -> "main", "side pot-1" -> "side-1"."""
+    if text.startswith("side"):
+        return "side-" + (text.partition("-")[2] or "1")
+    return "main" if text == "main pot" else "pot"
+
+
+CONVERTERS = {
+    **PIECE_CONVERTERS,
+    "STREET": {
+        "3rd STREET": Street.THIRD,
+        "4th STREET": Street.FOURTH,
+        "5th STREET": Street.FIFTH,
+        "6th STREET": Street.SIXTH,
+        "7th STREET": Street.SEVENTH,
+    }.__getitem__,
+    "POST_KIND": {"ante": PostKind.ANTE}.__getitem__,
+    "POT": _pot_label,
+    "FOLD_STREET": lambda text: text.removeprefix("on the "),
+}
+
+
+@v_args(inline=True)
+class WinningLines(CommonLines):
+    """The current format's own rules, terminals unconverted."""
+
+    def header(self, _game_word, number, game, limit, low, high, date, time, zone):
+        return HeaderLine, {
+            "hand_number": number,
+            "game": game,
+            "limit": limit,
+            "stake_low": Text(low),
+            "stake_high": Text(high),
+            "date": date,
+            "time": time,
+            "zone": zone,
+        }
+
+    def table(self, name, max_seats):
+        return TableLine, {"table": name, "max_seats": max_seats}
+
+    def raise_putting_in(self, player, _put_in, total, all_in):
+        action, fields = self.raise_total(player, total, all_in)
+        return action, {**fields, "put_in": Ignored(_put_in)}
+
+    def running_pot(self, text):
+        return note("pot_so_far", None, text)
+
+
+@cache
+def line_parser() -> LineParser:
+    """The current format's line parser (built once per process)."""
+    return site_line_parser("winning.lark", WinningLines(), CONVERTERS)
+
+
+def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
+    header, table = heading
+    limit = LIMITS[header.limit.lower()]
+    low, high = parse_amount(header.stake_low), parse_amount(header.stake_high)
+    currency = currency_symbol_of(header.stake_low)
+    site_time = f"{header.date} {header.time}"
+    return HandHeader(
+        site=SITE,
+        hand_number=header.hand_number,
+        game=game,
+        limit=limit,
+        stakes=stakes_of(limit, low, high, events),
+        money=MoneyKind.REAL if currency else MoneyKind.PLAY,
+        currency=currency,
+        started_at_utc=clock_to_utc(site_time, header.zone),
+        site_time=f"{site_time} {header.zone}",
+        table=table.table,
+        max_seats=table.max_seats,
+    )
+
+
+FORMAT = HandFormat(
+    site=SITE,
+    name="Winning",
+    line_parser=line_parser,
+    heading=(
+        (HeaderLine, "the hand's 'Hand #... - ...' line"),
+        (TableLine, "the table line ('Crainville 8-max')"),
+    ),
+    games={"7stud": Game.SEVEN_STUD, "7stud h/l": Game.SEVEN_STUD_HILO},
+    hand_header=_hand_header,
+    normalize=lambda game, _seats, records: completions_from_raises(game, records),
+)
+
+
+# ============================================================================ 2016 format
+
+
+@dataclass(frozen=True, slots=True)
+class StartedLine:
+    """ "Game started at: 2016/8/2 11:17:19" (no zone)."""
+
+    site_time: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GameIdLine:
+    """ "Game ID: 693977667 1/2 (PRR) Leyak (Seven Cards Stud)"."""
+
+    hand_number: str
+    stake_low: Decimal
+    stake_high: Decimal
+    table: str
+    game: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCardLine:
+    """One card dealt face up to a player, or to the hero ("received card: [5d]")."""
+
+    player: str
+    card: Card
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementLine:
+    """A player's line in the 2016 summary: what was shown, bet and collected."""
+
+    player: str
+    bets: Decimal
+    collects: Decimal
+    winner: bool
+    mucked: bool
+    shown: tuple[Card, ...] | None = None
+    description: str | None = None
+    line: int = field(default=0, compare=False)
+
+
+CONVERTERS_2016 = {
+    **PIECE_CONVERTERS,
+    "TEN": lambda text: "T" + text[2],
+    "STREET": {  # named by the cards dealt before the street's betting
+        "Third street": Street.FOURTH,
+        "Fourth street": Street.FIFTH,
+        "Fifth street": Street.SIXTH,
+        "Sixth street": Street.SEVENTH,
+    }.__getitem__,
+    "POST_KIND": {"ante": PostKind.ANTE}.__getitem__,
+}
+
+
+@v_args(inline=True)
+class Winning2016Lines(CommonLines):
+    """The 2016 format's own rules, terminals unconverted."""
+
+    def started(self, timestamp):
+        return StartedLine, {"site_time": timestamp}
+
+    def game_id(self, number, low, high, _kind, table, game):
+        return GameIdLine, {
+            "hand_number": number,
+            "stake_low": low,
+            "stake_high": high,
+            "table": table,
+            "game": game,
+        }
+
+    def post(self, player, kind, amount):
+        return super().post(player, kind, amount, None)
+
+    def dealt_card(self, player, card):
+        return DealtCardLine, {"player": player, "card": card}
+
+    def dealt_hidden(self, player):
+        return note("dealt_hidden", player)
+
+    def settlement(self, winner, player, showing, bets, collects, _net_word, _net):
+        return SettlementLine, {
+            "player": player,
+            "bets": bets,
+            "collects": collects,
+            "winner": winner is not None,
+            "net": Ignored(_net),
+            **showing,
+        }
+
+    def mucks(self):
+        return {"mucked": True}
+
+    def hides(self):
+        return {"mucked": False}
+
+    def shows(self, description, *cards):
+        return {"mucked": False, "shown": tuple(cards), "description": description}
+
+    def ended(self, timestamp):
+        return note("game_ended", None, Text(timestamp))
+
+
+@cache
+def line_parser_2016() -> LineParser:
+    """The 2016 format's line parser (built once per process)."""
+    return site_line_parser(
+        "winning_2016.lark",
+        Winning2016Lines(),
+        CONVERTERS_2016,
+        name_prefixes=("Player ", "*Player "),
+    )
+
+
+def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
+    """The 2016 lines as every site's assembly expects them (see the module's notes)."""
+    if not records or not (isinstance(records[-1], Note) and records[-1].kind == "game_ended"):
+        last = getattr(records[-1], "line", 0) if records else 0
+        raise StructureError(last, "the hand stops before 'Game ended at:' (truncated)", True)
+    seat_of = {seat.player: seat.seat for seat in seats}
+    folded = {r.player for r in records if type(r) is Action and r.kind is ActionKind.FOLD}
+    normalized: list[object] = []
+    dealt_this_street: dict[str, int] = {}  # player -> index of the street's deal so far
+    before_summary: list[object] = []
+    summary_at = None
+    street_open = False
+    for record in records:
+        kind = type(record)
+        if not street_open and (
+            kind is DealtCardLine or (kind is Note and record.kind == "dealt_hidden")  # type: ignore[attr-defined]
+        ):  # no line opens the first street: it opens with its first card
+            normalized.append(StreetStart(Street.THIRD, line=record.line))  # type: ignore[attr-defined]
+            street_open = True
+        if kind is DealtCardLine:
+            index = dealt_this_street.get(record.player)
+            if index is None:
+                dealt_this_street[record.player] = len(normalized)
+                normalized.append(DealtLine(record.player, (record.card,), line=record.line))
+            else:
+                dealt = normalized[index]
+                normalized[index] = DealtLine(
+                    dealt.player,  # type: ignore[attr-defined]
+                    (*dealt.cards, record.card),  # type: ignore[attr-defined]
+                    line=dealt.line,  # type: ignore[attr-defined]
+                )
+            continue
+        if kind is StreetStart:
+            dealt_this_street.clear()
+            street_open = True
+        elif kind is SettlementLine:
+            record = _seat_summary(record, seat_of, folded, before_summary)
+        elif kind is SummaryStart:
+            summary_at = len(normalized)
+        normalized.append(record)
+    if summary_at is not None:
+        normalized[summary_at:summary_at] = before_summary
+    return completions_from_raises(game, normalized)
+
+
+def _seat_summary(
+    record: SettlementLine, seat_of: dict[str, int], folded: set[str], before: list[object]
+) -> SeatSummary:
+    """The summary line's events: the show and the collection other sites print before
+    their summary (added to `before`), and the seat's summary line."""
+    if record.shown is not None:
+        before.append(Show(record.player, record.shown, record.description, line=record.line))
+        outcome = "showed"
+    elif record.collects:
+        outcome = "collected"
+    else:
+        outcome = "folded" if record.player in folded else "mucked"
+    if record.collects:
+        before.append(Collect(record.player, record.collects, line=record.line))
+    return SeatSummary(
+        seat_of.get(record.player, 0),
+        record.player,
+        outcome,
+        won=record.collects or None,
+        cards=record.shown,
+        description=record.description,
+        line=record.line,
+    )
+
+
+def _hand_header_2016(
+    heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
+) -> HandHeader:
+    started, game_id = heading
+    site_time = started.site_time
+    return HandHeader(
+        site=SITE,
+        hand_number=game_id.hand_number,
+        game=game,
+        limit=LimitKind.FIXED,  # the network's stud was fixed limit; the line does not say
+        stakes=stakes_of(LimitKind.FIXED, game_id.stake_low, game_id.stake_high, events),
+        # No sign either: the network plays in dollars (the real file's name says USD).
+        money=MoneyKind.REAL,
+        currency="USD",
+        # No zone printed: read as UTC, the zone the current format prints.
+        started_at_utc=clock_to_utc(site_time, "UTC"),
+        site_time=site_time,
+        table=game_id.table,
+    )
+
+
+FORMAT_2016 = HandFormat(
+    site=SITE,
+    name="Winning (2016)",
+    line_parser=line_parser_2016,
+    heading=(
+        (StartedLine, "the hand's 'Game started at:' line"),
+        (GameIdLine, "the 'Game ID:' line"),
+    ),
+    games={"seven cards stud": Game.SEVEN_STUD, "seven cards stud hilow": Game.SEVEN_STUD_HILO},
+    hand_header=_hand_header_2016,
+    normalize=_undo_2016_habits,
+    summary_lists_every_seat=False,  # its own check: the hand must end with "Game ended at:"
+    hand_number_pattern=re.compile(r"Game ID: (\d+)"),
+)

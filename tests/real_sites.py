@@ -1,0 +1,137 @@
+"""Checks every site's real histories get, file by file (tests/test_*_real.py).
+
+The expected counts come from reading the files, and each is cross-checked against what
+the parser cannot have influenced: the header lines counted in the text, decoded here
+without `parsers.reading`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from parsers.events import Collect, Hand, Note, PotTotals, Seat, SeatSummary
+from parsers.history_file import parse_file
+from parsers.outcomes import SkippedHand
+from tests.conftest import REAL_HISTORIES
+
+
+def site_files(site_folder: str) -> list[Path]:
+    return sorted((REAL_HISTORIES / site_folder).rglob("*.txt"))
+
+
+def listed_names(site_folder: str) -> set[str]:
+    root = REAL_HISTORIES / site_folder
+    return {str(path.relative_to(root)) for path in site_files(site_folder)}
+
+
+@cache
+def outcomes(path: Path) -> tuple[object, ...]:
+    return tuple(outcome for _chunk, outcome in parse_file(path))
+
+
+def hands(path: Path) -> list[Hand]:
+    return [outcome for outcome in outcomes(path) if isinstance(outcome, Hand)]
+
+
+def text_of(path: Path) -> str:
+    """The file's text, decoded by its byte-order mark alone (a dangling byte dropped)."""
+    data = path.read_bytes()
+    if data.startswith(codecs.BOM_UTF16_LE):
+        body = data[2:]
+        return body[: len(body) - len(body) % 2].decode("utf-16-le")
+    return data.decode("utf-8-sig")
+
+
+def check_file_parses_completely(
+    path: Path,
+    expected: tuple[int, int],
+    header: re.Pattern[str],
+    hand_number: re.Pattern[str],
+    flop_game: re.Pattern[str],
+) -> None:
+    """No failure; (hands parsed, flop-game hands skipped) as expected; and, from the text
+    alone, one outcome per header line, in order, with the hand numbers the text prints
+    (`hand_number`'s first group), and a skipped hand per flop-game header."""
+    results = outcomes(path)
+    failures = [o for o in results if not isinstance(o, Hand | SkippedHand)]
+    assert failures == []
+    parsed = [o for o in results if isinstance(o, Hand)]
+    skipped = [o for o in results if isinstance(o, SkippedHand)]
+    assert (len(parsed), len(skipped)) == expected
+
+    text = text_of(path)
+    header_lines = [line for line in text.splitlines() if header.match(line)]
+    assert len(header_lines) == len(results)
+    numbers = [match.group(1) for match in hand_number.finditer(text)]
+    assert [o.hand_number for o in results] == numbers  # type: ignore[attr-defined]
+    assert len(skipped) == sum(1 for line in header_lines if flop_game.search(line))
+
+
+def check_amounts_are_exact(path: Path) -> None:
+    """The summary's total less rake equals what the collect lines hand out, to the cent."""
+    for hand in hands(path):
+        totals = [e for e in hand.events if isinstance(e, PotTotals)]
+        collected = sum((e.amount for e in hand.events if isinstance(e, Collect)), Decimal(0))
+        assert len(totals) == 1
+        assert totals[0].total - totals[0].rake == collected, hand.hand_number
+        assert all(seat.stack > 0 for seat in hand.seats), hand.hand_number
+
+
+def check_names_resolve(path: Path) -> None:
+    """Every event's player is seated (notes may name players who are not), and the
+    summary lists seats in order."""
+    for hand in hands(path):
+        seated = {seat.player for seat in hand.seats}
+        for event in hand.events:
+            player = getattr(event, "player", None)
+            if player is not None and not isinstance(event, Note):
+                assert player in seated, (hand.hand_number, event)
+        summarized = [e.seat for e in hand.events if isinstance(e, SeatSummary)]
+        assert summarized == sorted(summarized)
+        assert all(isinstance(seat, Seat) for seat in hand.seats)
+        seat_of = {seat.player: seat.seat for seat in hand.seats}
+        for summary in (e for e in hand.events if isinstance(e, SeatSummary)):
+            assert seat_of[summary.player] == summary.seat, (hand.hand_number, summary)
+
+
+def file_tests(
+    folder: str,
+    expected: dict[str, tuple[int, int]],
+    header: re.Pattern[str],
+    hand_number: re.Pattern[str],
+    flop_game: re.Pattern[str],
+) -> tuple[Callable[..., None], ...]:
+    """The tests every site's real files get, for a site's test module to take as its own:
+    every file listed in `expected`, and each file parsed completely, its amounts exact
+    and its names resolved."""
+    names = sorted(expected)
+
+    def test_every_real_file_is_listed(real_histories: Path) -> None:
+        assert listed_names(folder) == set(expected)
+
+    @pytest.mark.parametrize("name", names)
+    def test_file_parses_completely(real_histories: Path, name: str) -> None:
+        path = real_histories / folder / name
+        check_file_parses_completely(path, expected[name], header, hand_number, flop_game)
+
+    @pytest.mark.parametrize("name", names)
+    def test_amounts_are_read_exactly(real_histories: Path, name: str) -> None:
+        check_amounts_are_exact(real_histories / folder / name)
+
+    @pytest.mark.parametrize("name", names)
+    def test_names_resolve_to_seated_players(real_histories: Path, name: str) -> None:
+        check_names_resolve(real_histories / folder / name)
+
+    return (
+        test_every_real_file_is_listed,
+        test_file_parses_completely,
+        test_amounts_are_read_exactly,
+        test_names_resolve_to_seated_players,
+    )

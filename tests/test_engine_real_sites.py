@@ -1,0 +1,132 @@
+"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning): no
+error, money conserved, nets proved by the next hand's stacks, showdowns judged.
+
+Nothing in the engine knows these sites: their hands are read into the same events as
+PokerStars', and each site's house rules come from its own module's CONVENTIONS.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from decimal import Decimal
+from functools import cache
+
+import pytest
+
+from parsers.amounts import parse_amount
+from parsers.events import Hand, Note
+from parsers.history_file import parse_file
+from pipeline.engine.replay import replay
+from tests.conftest import REAL_HISTORIES
+
+SITES = {"fulltilt": "FullTilt", "winamax": "Winamax", "winning": "Winning"}
+
+# Hands per site, all of them validated.
+EXPECTED_HANDS = {"fulltilt": 77, "winamax": 29, "winning": 5}
+
+# Warnings the real histories legitimately raise, by hand number.
+EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {"fulltilt": {}, "winamax": {}, "winning": {}}
+
+# Files whose consecutive hands are not consecutive at the table.
+NOT_CONSECUTIVE = {
+    "7-StudHL-USD-2-4-201006.Steal.examples.txt",  # hands picked out of a session
+}
+
+# Players whose stack is topped back up between hands with no line saying so: at Full
+# Tilt mostly with an "X adds $17.50" line in the hand, but not always (these come back to
+# $100 with none); at Winamax jelachatte's automatic rebuy brings the stack back to 2€.
+SILENT_TOP_UPS = {
+    ("29704512429", "Sirocko"),
+    ("29704563387", "Sirocko"),
+    ("29705443805", "KiIIuminati"),
+    ("29705616928", "KiIIuminati"),
+    ("16976649-1-1645388957", "jelachatte"),
+    ("16976649-2-1645389014", "jelachatte"),
+    ("16976649-5-1645389044", "jelachatte"),
+    ("16976649-10-1645389118", "jelachatte"),
+    ("16976649-11-1645389136", "jelachatte"),
+}
+
+
+@cache
+def real_chunks(site: str) -> tuple[tuple[str, Hand | None], ...]:
+    """Every chunk of the site's real files in file order: (file name, hand or None)."""
+    chunks = []
+    for path in sorted((REAL_HISTORIES / SITES[site]).rglob("*.txt")):
+        for _chunk, outcome in parse_file(path):
+            chunks.append((path.name, outcome if isinstance(outcome, Hand) else None))
+    return tuple(chunks)
+
+
+def real_hands(site: str) -> list[Hand]:
+    return [hand for _name, hand in real_chunks(site) if hand is not None]
+
+
+@pytest.mark.parametrize("site", sorted(SITES))
+def test_every_real_hand_replays_without_error(site: str) -> None:
+    hands = real_hands(site)
+    assert len(hands) == EXPECTED_HANDS[site]
+    warnings: dict[str, list[str]] = {}
+    for hand in hands:
+        assert hand.site == site
+        result = replay(hand)
+        assert result.errors == (), (hand.hand_number, result.errors)
+        if result.warnings:
+            warnings[hand.hand_number] = [f.code for f in result.warnings]
+    assert warnings == EXPECTED_WARNINGS[site]
+
+
+@pytest.mark.parametrize("site", sorted(SITES))
+def test_money_is_conserved_in_every_hand(site: str) -> None:
+    for hand in real_hands(site):
+        result = replay(hand)
+        assert sum((p.net for p in result.players), Decimal(0)) + result.rake == 0
+        assert sum((p.rake_share for p in result.players), Decimal(0)) == result.rake
+        assert result.total_pot == sum((p.put_in for p in result.players), Decimal(0))
+
+
+@pytest.mark.parametrize(("site", "minimum"), [("fulltilt", 250), ("winamax", 40), ("winning", 6)])
+def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
+    """A player's stack in the next hand at the table is the stack in this hand, plus the
+    engine's net, plus what the player adds during the hand ("X adds $17.50")."""
+    checked = 0
+    for (name, hand), (next_name, following) in itertools.pairwise(real_chunks(site)):
+        if hand is None or following is None or name != next_name:
+            continue
+        if hand.header.table != following.header.table:
+            continue
+        if name in NOT_CONSECUTIVE:
+            continue
+        before = {seat.player: seat.stack for seat in hand.seats}
+        after = {seat.player: seat.stack for seat in following.seats}
+        added = Counter[str]()
+        for event in hand.events:
+            if isinstance(event, Note) and event.kind == "adds" and event.player:
+                added[event.player] += parse_amount(event.text)
+        for player in replay(hand).players:
+            if player.name not in after or (hand.hand_number, player.name) in SILENT_TOP_UPS:
+                continue
+            change = after[player.name] - before[player.name]
+            assert change == player.net + added[player.name], (hand.hand_number, player.name)
+            checked += 1
+    assert checked >= minimum
+
+
+# The games whose showdowns the real files show in full (both hands known), by site.
+JUDGED_GAMES = {
+    "fulltilt": {"seven_stud", "seven_stud_hilo", "triple_draw_27", "single_draw_27", "badugi"},
+    "winamax": {"seven_stud", "razz"},
+    "winning": {"seven_stud_hilo"},
+}
+
+
+@pytest.mark.parametrize("site", sorted(SITES))
+def test_showdowns_are_judged(site: str) -> None:
+    """The engine names the winners of every pot it can see the cards of."""
+    judged = Counter[str]()
+    for hand in real_hands(site):
+        for pot in replay(hand).pots:
+            if pot.high_winners or pot.low_winners:
+                judged[hand.game] += 1
+    assert set(judged) == JUDGED_GAMES[site]

@@ -1,0 +1,490 @@
+"""Each Full Tilt line kind and header form, read into the right event.
+
+Lines are real ones from ../shared/histories/real/FullTilt, names changed to awkward ones;
+those marked "inferred" have no real example and follow the closest real wording.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+
+from parsers.errors import ErrorKind
+from parsers.events import (
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCards,
+    Deal,
+    Draw,
+    Game,
+    LimitKind,
+    MoneyKind,
+    Muck,
+    Note,
+    Post,
+    PostKind,
+    PotTotals,
+    Seat,
+    SeatSummary,
+    Show,
+    Street,
+    StreetStart,
+    UncalledReturn,
+)
+from parsers.fulltilt import line_parser
+from parsers.history_file import parse_bytes
+from parsers.line_parser import LineSyntaxError
+from tests.one_hand import parse_error, parse_one
+
+D = Decimal
+NAMES = ["VISTA GIRL", "fnJ's", "1Incubator1", "Bob [NL]", "a:b: c", "Hero"]
+
+
+def line(text: str, names: list[str] = NAMES) -> object:
+    event, _ = line_parser().parse(text, sorted(names, key=len, reverse=True), 7)
+    return event
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("fnJ's antes $0.05", Post("fnJ's", PostKind.ANTE, D("0.05"))),
+        (
+            "VISTA GIRL posts the small blind of $0.10",
+            Post("VISTA GIRL", PostKind.SMALL_BLIND, D("0.10")),
+        ),
+        ("Hero posts the big blind of $150", Post("Hero", PostKind.BIG_BLIND, D("150"))),
+        (
+            "a:b: c posts a dead small blind of $1.25",
+            Post("a:b: c", PostKind.DEAD_BLIND, D("1.25")),
+        ),
+        ("1Incubator1 posts $2.50", Post("1Incubator1", PostKind.BIG_BLIND, D("2.50"))),
+        (  # inferred
+            "Hero antes 25, and is all in",
+            Post("Hero", PostKind.ANTE, D("25"), all_in=True),
+        ),
+        ("Bob [NL] folds", Action("Bob [NL]", ActionKind.FOLD)),
+        ("Hero checks", Action("Hero", ActionKind.CHECK)),
+        ("Hero calls $1,425", Action("Hero", ActionKind.CALL, D("1425"))),
+        (
+            "VISTA GIRL calls $45.05, and is all in",
+            Action("VISTA GIRL", ActionKind.CALL, D("45.05"), all_in=True),
+        ),
+        ("Hero bets $0.80", Action("Hero", ActionKind.BET, D("0.80"))),
+        ("Hero raises to $0.60", Action("Hero", ActionKind.RAISE, None, D("0.60"))),
+        (
+            "1Incubator1 raises to $10.90, and is all in",
+            Action("1Incubator1", ActionKind.RAISE, None, D("10.90"), all_in=True),
+        ),
+        ("fnJ's brings in for $0.50", Action("fnJ's", ActionKind.BRING_IN, D("0.50"))),
+        ("Hero completes it to $2", Action("Hero", ActionKind.COMPLETE, None, D("2"))),
+        ("Uncalled bet of $1.50 returned to Bob [NL]", UncalledReturn("Bob [NL]", D("1.50"))),
+        ("Hero wins the pot ($6)", Collect("Hero", D("6"), "pot")),
+        ("Hero wins the pot ($3.47) with 9,8,6,4,3", Collect("Hero", D("3.47"), "pot")),
+        (
+            "fnJ's wins the high pot ($64.70) with two pair, Kings and Jacks",
+            Collect("fnJ's", D("64.70"), "pot"),
+        ),
+        ("Hero wins the low pot ($64.70) with 8,7,6,3,2", Collect("Hero", D("64.70"), "pot")),
+        (
+            "Hero wins the high main pot ($41.05) with two pair, Aces and Queens",
+            Collect("Hero", D("41.05"), "main"),
+        ),
+        ("Hero wins the low side pot ($5) with 8,7,5,3,2", Collect("Hero", D("5"), "side-1")),
+        ("Hero wins side pot #2 ($5)", Collect("Hero", D("5"), "side-2")),  # inferred
+        ("Hero ties for the high pot ($2.50) with a flush", Collect("Hero", D("2.50"), "pot")),
+        (
+            "Hero shows [Td 9d Kc 9s Tc 9c 7h] a full house, Nines full of Tens",
+            Show(
+                "Hero",
+                ("Td", "9d", "Kc", "9s", "Tc", "9c", "7h"),
+                "a full house, Nines full of Tens",
+            ),
+        ),
+        (
+            "a:b: c shows [Js 7d 5c 3c 2d] J,7,5,3,2",
+            Show("a:b: c", ("Js", "7d", "5c", "3c", "2d"), "J,7,5,3,2"),
+        ),
+        ("Hero shows [5d Ad Js Qc]", Show("Hero", ("5d", "Ad", "Js", "Qc"))),
+        ("fnJ's mucks", Muck("fnJ's")),
+        ("*** 3RD STREET ***", StreetStart(Street.THIRD)),
+        ("*** 7TH STREET ***", StreetStart(Street.SEVENTH)),
+        ("*** 2ND STREET ***", StreetStart(Street.SECOND)),  # inferred: five card stud
+        ("*** HOLE CARDS ***", StreetStart(Street.PREDRAW)),
+        ("*** DRAW *** (Pot: $2.05)", StreetStart(Street.DRAW_1)),
+        ("*** FIRST DRAW *** (Pot: $1,425)", StreetStart(Street.DRAW_1)),
+        ("*** THIRD DRAW *** (Pot: $2,925)", StreetStart(Street.DRAW_3)),
+        ("Total pot $3.65 | Rake $0.18", PotTotals(D("3.65"), D("0.18"))),
+        (
+            "Total pot $95.10 Main pot $85.10. Side pot $10. | Rake $3",
+            PotTotals(D("95.10"), D("3"), D("85.10"), (D("10"),)),
+        ),
+        ("Board: [Ks]", CommunityCards(("Ks",))),  # inferred for stud
+        (
+            "Seat 2: fnJ's folded on 3rd St.",
+            SeatSummary(2, "fnJ's", "folded", street="3rd St."),
+        ),
+        (
+            "Seat 1: Hero (button) folded before the Draw (didn't bet)",
+            SeatSummary(1, "Hero", "folded", ("button",), street="before the Draw", didnt_bet=True),
+        ),
+        (
+            "Seat 1: Hero (big blind) folded after the 2nd Draw",
+            SeatSummary(1, "Hero", "folded", ("big blind",), street="after the 2nd Draw"),
+        ),
+        (
+            "Seat 3: Bob [NL] didn't bet (folded)",
+            SeatSummary(3, "Bob [NL]", "folded", didnt_bet=True),
+        ),
+        (
+            "Seat 1: Hero collected ($6), mucked",
+            SeatSummary(1, "Hero", "collected", won=D("6")),
+        ),
+        (
+            "Seat 5: VISTA GIRL (small blind) showed [9s 8s 6c 4h 3d] and won ($3.47) "
+            "with 9,8,6,4,3",
+            SeatSummary(
+                5,
+                "VISTA GIRL",
+                "showed",
+                ("small blind",),
+                D("3.47"),
+                ("9s", "8s", "6c", "4h", "3d"),
+                "9,8,6,4,3",
+            ),
+        ),
+        (
+            "Seat 6: Hero (big blind) showed [Td 9d 8c 7h 3h] and lost with T,9,8,7,3",
+            SeatSummary(
+                6,
+                "Hero",
+                "showed",
+                ("big blind",),
+                cards=("Td", "9d", "8c", "7h", "3h"),
+                description="T,9,8,7,3",
+            ),
+        ),
+        (
+            "Seat 5: Hero mucked [7h 7c 8c 5d 3d] - a pair of Sevens",
+            SeatSummary(
+                5,
+                "Hero",
+                "mucked",
+                cards=("7h", "7c", "8c", "5d", "3d"),
+                description="a pair of Sevens",
+            ),
+        ),
+        (
+            "Seat 4: fnJ's (button) is sitting out",
+            SeatSummary(4, "fnJ's", "sat out", ("button",)),
+        ),
+        ("The button is in seat #4", Note("button", "4")),
+        ("Hero is low with [3c]", Note("bring_in_card", "3c", "Hero")),
+        ("Hero is high with [Ks]", Note("bring_in_card", "Ks", "Hero")),
+        ("fnJ's is dealt 2 cards", Note("dealt_count", "2", "fnJ's")),
+        ("Hero is dealt 1 card", Note("dealt_count", "1", "Hero")),
+        ("Hero has 15 seconds left to act", Note("time_left", "15", "Hero")),
+        ("5 seconds left to act", Note("time_left", "5")),
+        ("Hero has requested TIME", Note("requested_time", "", "Hero")),
+        ("Hero has timed out", Note("timed_out", "", "Hero")),
+        ("Hero has returned", Note("returned", "", "Hero")),
+        ("Hero has been disconnected", Note("connection", "disconnected", "Hero")),
+        ("Hero has reconnected", Note("connection", "reconnected", "Hero")),
+        ("Hero is feeling confused", Note("feeling", "confused", "Hero")),
+        ("Hero is sitting out", Note("sits_out", "", "Hero")),
+        ("Hero sits down", Note("sits_down", "", "Hero")),
+        ("paulmeoff sits down", Note("sits_down", "", "paulmeoff")),
+        ("1Incubator9 sits down", Note("sits_down", "", "1Incubator9")),
+        ("paulmeoff adds $1", Note("adds", "$1", "paulmeoff")),
+        ("Hero adds $17.50", Note("adds", "$17.50", "Hero")),
+        ("Hero stands up", Note("stands_up", "", "Hero")),
+        ("fnJ's: im in 5 10", Note("said", "im in 5 10", "fnJ's")),
+        (
+            "Hero: allie, grim: we have one more table running",
+            Note("said", "allie, grim: we have one more table running", "Hero"),
+        ),
+        ("No low hand qualified", Note("remark", "No low hand qualified")),
+    ],
+)
+def test_line_kind(text: str, expected: object) -> None:
+    assert line(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dealt to Hero [4s Ah Ts 8h 5c]", ("Hero", ("4s", "Ah", "Ts", "8h", "5c"), None)),
+        ("Dealt to Hero [Ac 9h] [3s]", ("Hero", ("Ac", "9h"), ("3s",))),
+        ("Dealt to fnJ's [9c] [9d]", ("fnJ's", ("9c",), ("9d",))),
+        ("Dealt to Hero [4s 8h 5c] [Qc 5s]", ("Hero", ("4s", "8h", "5c"), ("Qc", "5s"))),
+    ],
+)
+def test_dealt_lines(text: str, expected: tuple) -> None:
+    dealt = line(text)
+    assert (dealt.player, dealt.cards, dealt.new_cards) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Hero discards 2 cards [Ah Ts]", ("Hero", 2, ("Ah", "Ts"), None)),
+        ("fnJ's discards 1 card", ("fnJ's", 1, None, None)),
+        ("fnJ's stands pat", ("fnJ's", 0, None, None)),
+        ("Hero stands pat on [4h 9c 2h Th 5h]", ("Hero", 0, None, ("4h", "9c", "2h", "Th", "5h"))),
+    ],
+)
+def test_draw_lines(text: str, expected: tuple) -> None:
+    draw = line(text)
+    assert (draw.player, draw.discard_count, draw.discarded, draw.kept) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Seat 1: mrsjoanmac ($20.28)", Seat(1, "mrsjoanmac", D("20.28"))),
+        ("Seat 1: Player1 ($6,411)", Seat(1, "Player1", D("6411"))),
+        (
+            "Seat 4: N804SY ($17.75), is sitting out",
+            Seat(4, "N804SY", D("17.75"), sitting_out=True),
+        ),
+        ("Seat 2: a (b) c: d ($2)", Seat(2, "a (b) c: d", D("2"))),
+        ("Seat 3: Bob (1,500)", Seat(3, "Bob", D("1500"))),  # inferred: tournament chips
+    ],
+)
+def test_seat_line_learns_any_name(text: str, expected: Seat) -> None:
+    assert line(text, []) == expected
+
+
+def test_unknown_line_reports_column_in_the_original_text() -> None:
+    with pytest.raises(LineSyntaxError) as caught:
+        line("VISTA GIRL dances $1")
+    assert caught.value.line_text == "VISTA GIRL dances $1"
+    assert caught.value.column == len("VISTA GIRL ") + 1
+
+
+# ---------------------------------------------------------------------------- whole hands
+
+STUD_HAND = (
+    "Full Tilt Poker Game #11111111062: Table Fpdb - $2/$4 Ante $0.40 - Limit Stud Hi - "
+    "13:51:45 ET - 2010/06/10\n"
+    """\
+Seat 1: Hero2 ($83.40)
+Seat 3: Hero ($147.90)
+Seat 4: a [b]: c ($74.10)
+Hero antes $0.40
+a [b]: c antes $0.40
+Hero2 antes $0.40
+*** 3RD STREET ***
+Dealt to Hero2 [As]
+Dealt to Hero [7h 6s] [8d]
+Dealt to a [b]: c [2d]
+a [b]: c is low with [2d]
+a [b]: c brings in for $0.50
+Hero2 completes it to $2
+Hero calls $2
+a [b]: c calls $1.50
+*** 4TH STREET ***
+Dealt to Hero2 [As] [5d]
+Dealt to Hero [7h 6s 8d] [Qc]
+Dealt to a [b]: c [2d] [3h]
+Hero2 bets $2
+Hero folds
+a [b]: c folds
+Uncalled bet of $2 returned to Hero2
+Hero2 mucks
+Hero2 wins the pot ($7.20)
+*** SUMMARY ***
+Total pot $7.20 | Rake $0
+Seat 1: Hero2 collected ($7.20), mucked
+Seat 3: Hero folded on 4th St.
+Seat 4: a [b]: c folded on 4th St.
+"""
+)
+
+DRAW_HAND = (
+    "Full Tilt Poker Game #25325990000: Table David's Draw (6 max) - $150/$300 - Limit 2-7 "
+    "Triple Draw - 10:00:00 ET - 2010/12/20\n"
+    """\
+Seat 1: Player1 ($6,411)
+Seat 2: Hero ($1,747)
+Seat 3: Player3 ($4,941), is sitting out
+Hero posts the small blind of $75
+Player1 posts the big blind of $150
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to Hero [2h Qd 4s Tc 2c]
+Hero calls $75
+Player1 checks
+*** FIRST DRAW *** (Pot: $300)
+Hero discards 2 cards [Qd 2c]
+Player1 discards 1 card
+Dealt to Hero [2h 4s Tc] [7d 3c]
+Player1 is dealt 1 card
+Hero bets $150
+Player1 folds
+Uncalled bet of $150 returned to Hero
+Hero mucks
+Hero wins the pot ($297)
+*** SUMMARY ***
+Total pot $300 | Rake $3
+Seat 1: Player1 (big blind) folded after the 1st Draw
+Seat 2: Hero (small blind) collected ($297), mucked
+Seat 3: Player3 (button) is sitting out
+"""
+)
+
+
+def test_stud_hand_events_and_stakes() -> None:
+    hand = parse_one(STUD_HAND)
+    header = hand.header
+    assert (header.site, header.hand_number, header.game) == (
+        "fulltilt",
+        "11111111062",
+        Game.SEVEN_STUD,
+    )
+    assert (header.limit, header.money, header.currency) == (LimitKind.FIXED, MoneyKind.REAL, "USD")
+    stakes = header.stakes
+    assert (stakes.small_bet, stakes.big_bet, stakes.ante, stakes.bring_in) == (
+        D("2"),
+        D("4"),
+        D("0.40"),
+        D("0.50"),
+    )
+    assert header.started_at_utc == datetime(2010, 6, 10, 17, 51, 45, tzinfo=UTC)  # EDT
+    assert (header.table, header.max_seats, header.button_seat) == ("Fpdb", None, None)
+    deals = [e for e in hand.events if isinstance(e, Deal)]
+    assert deals[1] == Deal("Hero", Street.THIRD, down=("7h", "6s"), up=("8d",))
+    assert deals[4] == Deal("Hero", Street.FOURTH, up=("Qc",), shown_before=("7h", "6s", "8d"))
+    assert [s.player for s in hand.seats] == ["Hero2", "Hero", "a [b]: c"]
+
+
+def test_draw_hand_matches_the_draw_with_the_cards_drawn() -> None:
+    hand = parse_one(DRAW_HAND)
+    assert hand.header.button_seat == 3 and hand.header.max_seats == 6
+    assert (hand.header.stakes.small_bet, hand.header.stakes.small_blind) == (D("150"), D("75"))
+    draws = [e for e in hand.events if isinstance(e, Draw)]
+    assert draws == [
+        Draw("Hero", Street.DRAW_1, 2, ("Qd", "2c"), ("7d", "3c"), ("2h", "4s", "Tc")),
+        Draw("Player1", Street.DRAW_1, 1),
+    ]
+
+
+def test_utf16_double_spaced_hand_counts_its_blank_lines() -> None:
+    text = DRAW_HAND.replace("\n", "\n\n")
+    hand = parse_one(text, "utf-16")
+    assert hand.seats[1].line == 5  # "Seat 2: Hero" is the file's fifth line
+    error = parse_error(text.replace("Player1 checks", "Player1 dances"), "utf-16")
+    assert (error.kind, error.line) == (ErrorKind.SYNTAX, 21)
+
+
+@pytest.mark.parametrize(
+    ("header", "check"),
+    [
+        (  # inferred: the later clients' name
+            "FullTiltPoker Game #33109425311: Table Rapid (6 max) - $2/$4 Ante $0.40 - Limit "
+            "Stud Hi - 13:51:45 ET - 2012/06/10",
+            lambda h: h.header.hand_number == "33109425311" and h.header.max_seats == 6,
+        ),
+        (  # inferred: a sit-and-go
+            "Full Tilt Poker Game #10781580185: $10 + $1 Sit & Go (114411475), Table 1 - 15/30 "
+            "Ante 5 - Limit Stud Hi - 11:40:29 ET - 2009/02/08",
+            lambda h: (
+                h.header.money is MoneyKind.TOURNAMENT
+                and h.header.tournament.tournament_id == "114411475"
+                and (h.header.tournament.buy_in, h.header.tournament.fee) == (D("10"), D("1"))
+                and h.header.table == "1"
+                and h.header.stakes.ante == D("5")
+            ),
+        ),
+        (  # inferred: a heads-up match
+            "Full Tilt Poker Game #10781580186: $2 + $0.25 Heads Up Sit & Go (45617254), "
+            "Match 2 - 10/20 Ante 2 - Limit Stud Hi - 11:40:29 ET - 2009/02/08",
+            lambda h: h.header.tournament.match_round == "2",
+        ),
+        (
+            "Full Tilt Poker Game #29704938956: Table Jackrabbit (6 max) - $2.50/$5 Ante $0.40 - "
+            "Limit Stud H/L - 20:11:01 CET - 2011/04/07 [14:11:01 ET - 2011/04/07]",
+            lambda h: (
+                h.game is Game.SEVEN_STUD_HILO
+                and h.header.site_time == "20:11:01 CET - 2011/04/07"
+                and h.header.started_at_utc == datetime(2011, 4, 7, 18, 11, 1, tzinfo=UTC)
+            ),
+        ),
+        (
+            "Full Tilt Poker Game #29705691274: Table Jackrabbit (6 max) - $2.50/$5 Ante $0.40 - "
+            "Limit Razz - 20:40:04 CET - 2011/04/07 [14:40:04 ET - 2011/04/07]",
+            lambda h: h.game is Game.RAZZ,
+        ),
+    ],
+)
+def test_stud_header_forms(header, check) -> None:
+    hand = parse_one(header + "\n" + STUD_HAND.split("\n", 1)[1])
+    assert check(hand)
+
+
+@pytest.mark.parametrize(
+    ("wording", "game", "limit"),
+    [
+        ("Limit 2-7 Triple Draw", Game.TRIPLE_DRAW_27, LimitKind.FIXED),
+        ("Limit A-5 Triple Draw", Game.TRIPLE_DRAW_A5, LimitKind.FIXED),  # inferred
+        ("Limit Badugi", Game.BADUGI, LimitKind.FIXED),
+        ("Pot Limit 5 Card Draw", Game.FIVE_DRAW, LimitKind.POT),
+    ],
+)
+def test_draw_game_names(wording, game, limit) -> None:
+    hand = parse_one(DRAW_HAND.replace("Limit 2-7 Triple Draw", wording))
+    assert (hand.game, hand.header.limit) == (game, limit)
+
+
+def test_five_card_stud_is_inferred_from_the_stud_wording() -> None:
+    text = (
+        STUD_HAND.replace("Limit Stud Hi", "Limit 5 Card Stud")
+        .replace("*** 3RD STREET ***", "*** 2ND STREET ***")
+        .replace("*** 4TH STREET ***", "*** 3RD STREET ***")
+        .replace("Dealt to Hero [7h 6s] [8d]", "Dealt to Hero [7h] [8d]")
+        .replace("Dealt to Hero [7h 6s 8d] [Qc]", "Dealt to Hero [7h 8d] [Qc]")
+        .replace("folded on 4th St.", "folded on 3rd St.")
+    )
+    hand = parse_one(text)
+    assert hand.game is Game.FIVE_STUD
+    hero = [e for e in hand.events if isinstance(e, Deal) and e.player == "Hero"]
+    assert hero[0] == Deal("Hero", Street.SECOND, down=("7h",), up=("8d",))
+
+
+def test_flop_game_is_skipped() -> None:
+    text = DRAW_HAND.replace("Limit 2-7 Triple Draw", "No Limit Hold'em")
+    (outcome,) = [o for _c, o in parse_bytes("hand.txt", text.encode())]
+    assert type(outcome).__name__ == "SkippedHand" and outcome.game == "Hold'em"
+
+
+def test_truncated_hand_is_a_precise_error() -> None:
+    cut = STUD_HAND.split("*** SUMMARY ***")[0]
+    error = parse_error(cut)
+    assert error.kind is ErrorKind.TRUNCATED
+    assert error.hand_number == "11111111062"
+    assert error.line == cut.count("\n")
+    assert "summary" in error.message
+
+
+def test_summary_missing_a_seat_is_truncated() -> None:
+    error = parse_error(STUD_HAND.rsplit("Seat 4:", 1)[0])
+    assert error.kind is ErrorKind.TRUNCATED and "2 of the 3 seats" in error.message
+
+
+def test_unknown_line_is_a_syntax_error_with_file_line_column_and_hand() -> None:
+    error = parse_error(STUD_HAND.replace("Hero2 bets $2", "Hero2 bets lots"))
+    assert error.kind is ErrorKind.SYNTAX
+    assert (error.line, error.column) == (21, len("Hero2 bets ") + 1)
+    assert error.line_text == "Hero2 bets lots"
+    assert "AMOUNT" in error.expected
+    assert "hand.txt:21:12 (hand #11111111062)" in str(error)
+
+
+def test_line_out_of_place_is_a_precise_error() -> None:
+    error = parse_error(
+        STUD_HAND.replace("*** 3RD STREET ***\n", "Hero calls $2\n*** 3RD STREET ***\n")
+    )
+    assert (error.kind, error.line, error.line_text) == (ErrorKind.STRUCTURE, 8, "Hero calls $2")

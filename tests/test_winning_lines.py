@@ -1,0 +1,301 @@
+"""Each Winning (ACR) line kind, in both formats, read into the right event.
+
+Lines are real ones from ../shared/histories/real/Winning, names changed to awkward ones;
+those marked "inferred" have no real example and follow the closest real wording.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from parsers.errors import ErrorKind
+from parsers.events import (
+    Action,
+    ActionKind,
+    Collect,
+    Game,
+    LimitKind,
+    Muck,
+    Note,
+    Post,
+    PostKind,
+    PotTotals,
+    Seat,
+    SeatSummary,
+    Show,
+    Street,
+    StreetStart,
+    SummaryStart,
+    UncalledReturn,
+)
+from parsers.winning import DealtCardLine, SettlementLine, line_parser, line_parser_2016
+from tests.one_hand import parse_error, parse_one
+
+D = Decimal
+NAMES = ["VISTA GIRL", "fnJ's", "Bob [NL]", "a:b: c", "Hero", "Nee"]
+
+
+def line(text: str, names: list[str] = NAMES) -> object:
+    event, _ = line_parser().parse(text, sorted(names, key=len, reverse=True), 7)
+    return event
+
+
+def line_2016(text: str, names: list[str] = NAMES) -> object:
+    event, _ = line_parser_2016().parse(text, sorted(names, key=len, reverse=True), 7)
+    return event
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("fnJ's posts ante $0.02", Post("fnJ's", PostKind.ANTE, D("0.02"))),
+        ("a:b: c brings in $0.05", Action("a:b: c", ActionKind.BRING_IN, D("0.05"))),
+        ("Hero raises $0.10 to $0.10", Action("Hero", ActionKind.RAISE, None, D("0.10"))),
+        ("Hero raises $0.20 to $0.30", Action("Hero", ActionKind.RAISE, None, D("0.30"))),
+        ("Bob [NL] calls $0.10", Action("Bob [NL]", ActionKind.CALL, D("0.10"))),
+        (
+            "VISTA GIRL calls $0.05 and is all-in",
+            Action("VISTA GIRL", ActionKind.CALL, D("0.05"), all_in=True),
+        ),
+        ("Hero bets $0.20", Action("Hero", ActionKind.BET, D("0.20"))),
+        ("Hero checks", Action("Hero", ActionKind.CHECK)),
+        ("Hero folds", Action("Hero", ActionKind.FOLD)),
+        ("*** 3rd STREET ***", StreetStart(Street.THIRD)),
+        ("*** 7th STREET ***", StreetStart(Street.SEVENTH)),
+        ("Main pot $2.12 | Rake $0.09", Note("pot_so_far", "Main pot $2.12 | Rake $0.09")),
+        (
+            "Side pot(1) $0.60 | Rake $0.00",
+            Note("pot_so_far", "Side pot(1) $0.60 | Rake $0.00"),
+        ),
+        (
+            "Hero shows [3h 2d 8s 5s 7s Qh 9h] (HI - a high card, Queen high [Qh 9h 8s 7s 5s] "
+            "| LO - [8,7,5,3,2])",
+            Show(
+                "Hero",
+                ("3h", "2d", "8s", "5s", "7s", "Qh", "9h"),
+                "HI - a high card, Queen high [Qh 9h 8s 7s 5s] | LO - [8,7,5,3,2]",
+            ),
+        ),
+        ("Hero collected $4.18 from main pot", Collect("Hero", D("4.18"), "main")),
+        ("Hero collected $0.30 from side pot-1", Collect("Hero", D("0.30"), "side-1")),
+        ("Hero collected $0.30 from pot", Collect("Hero", D("0.30"), "pot")),  # inferred
+        ("Uncalled bet ($0.10) returned to Hero", UncalledReturn("Hero", D("0.10"))),  # inferred
+        ("Hero mucks", Muck("Hero")),  # inferred
+        (
+            "Total pot $8.96 | Rake $0.08 | JP Fee $0.02",
+            PotTotals(D("9.06"), D("0.10")),
+        ),
+        ("Total pot $1.96 | Rake $0.04", PotTotals(D("2.00"), D("0.04"))),  # inferred
+        (
+            "Seat 2: fnJ's folded on the 3rd Street and did not bet",
+            SeatSummary(2, "fnJ's", "folded", street="3rd Street", didnt_bet=True),
+        ),
+        (
+            "Seat 2: fnJ's folded on the 5th Street",  # inferred
+            SeatSummary(2, "fnJ's", "folded", street="5th Street"),
+        ),
+        (
+            "Seat 1: Hero showed [3h 2d 8s 5s 7s Qh 9h] and won $4.48 with HI - a high card, "
+            "Queen high [Qh 9h 8s 7s 5s] | LO - [8,7,5,3,2]",
+            SeatSummary(
+                1,
+                "Hero",
+                "showed",
+                won=D("4.48"),
+                cards=("3h", "2d", "8s", "5s", "7s", "Qh", "9h"),
+                description="HI - a high card, Queen high [Qh 9h 8s 7s 5s] | LO - [8,7,5,3,2]",
+            ),
+        ),
+        (
+            "Seat 3: Bob [NL] showed [Jd Jh Qc 6c 8d 8h 2s] and lost with HI - two pair, "
+            "Jacks and Eights [Jh Jd 8h 8d Qc]",
+            SeatSummary(
+                3,
+                "Bob [NL]",
+                "showed",
+                cards=("Jd", "Jh", "Qc", "6c", "8d", "8h", "2s"),
+                description="HI - two pair, Jacks and Eights [Jh Jd 8h 8d Qc]",
+            ),
+        ),
+        (
+            "Seat 5: Hero did not show and won $0.56",  # inferred
+            SeatSummary(5, "Hero", "collected", won=D("0.56")),
+        ),
+    ],
+)
+def test_current_line_kind(text: str, expected: object) -> None:
+    assert line(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Seat 1: AzRic ($14.47)", Seat(1, "AzRic", D("14.47"))),
+        ("Seat 2: a (b) c: d ($2)", Seat(2, "a (b) c: d", D("2"))),
+    ],
+)
+def test_current_seat_line_learns_any_name(text: str, expected: Seat) -> None:
+    assert line(text, []) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Player Nee ante (0.15)", Post("Nee", PostKind.ANTE, D("0.15"))),
+        ("Player a:b: c bring in (0.40)", Action("a:b: c", ActionKind.BRING_IN, D("0.40"))),
+        ("Player Hero calls (0.60)", Action("Hero", ActionKind.CALL, D("0.60"))),
+        ("Player Hero bets (1)", Action("Hero", ActionKind.BET, D("1"))),
+        ("Player Nee raises (4)", Action("Nee", ActionKind.RAISE, None, D("4"))),
+        ("Player Nee checks", Action("Nee", ActionKind.CHECK)),
+        ("Player Bob [NL] folds", Action("Bob [NL]", ActionKind.FOLD)),
+        ("Player Hero received card: [5d]", DealtCardLine("Hero", "5d")),
+        ("Player Hero received card: [10s]", DealtCardLine("Hero", "Ts")),
+        ("Player Nee received a card.", Note("dealt_hidden", "", "Nee")),
+        ("*** Third street ***", StreetStart(Street.FOURTH)),
+        ("*** Sixth street ***", StreetStart(Street.SEVENTH)),
+        ("Uncalled bet (1) returned to Hero", UncalledReturn("Hero", D("1"))),
+        ("Player Nee mucks cards", Muck("Nee")),
+        ("------ Summary ------", SummaryStart()),
+        ("Pot: 1.10. Rake 0", PotTotals(D("1.10"), D("0"))),
+        ("Pot: 8.15. Rake 0.11. JP fee 0.04", PotTotals(D("8.30"), D("0.15"))),
+        (
+            "*Player Hero mucks (does not show cards). Bets: 0.55. Collects: 1.10. Wins: 0.55.",
+            SettlementLine("Hero", D("0.55"), D("1.10"), winner=True, mucked=True),
+        ),
+        (
+            "Player Nee does not show cards.Bets: 0.55. Collects: 0. Loses: 0.55.",
+            SettlementLine("Nee", D("0.55"), D("0"), winner=False, mucked=False),
+        ),
+        (
+            "*Player Hero shows: Two pairs. Qs and 7s [Qc 10s 7d 9c 6c Qd 7h]. Bets: 4.55. "
+            "Collects: 8.95. Wins: 4.40.",
+            SettlementLine(
+                "Hero",
+                D("4.55"),
+                D("8.95"),
+                winner=True,
+                mucked=False,
+                shown=("Qc", "Ts", "7d", "9c", "6c", "Qd", "7h"),
+                description="Two pairs. Qs and 7s",
+            ),
+        ),
+        ("Game ended at: 2016/8/2 11:19:4", Note("game_ended", "2016/8/2 11:19:4")),
+    ],
+)
+def test_2016_line_kind(text: str, expected: object) -> None:
+    assert line_2016(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Seat 1: ChazDazzle (10).", Seat(1, "ChazDazzle", D("10"))),
+        ("Seat 5: a (b) c. (49.45).", Seat(5, "a (b) c.", D("49.45"))),
+    ],
+)
+def test_2016_seat_line_learns_any_name(text: str, expected: Seat) -> None:
+    assert line_2016(text, []) == expected
+
+
+# ---------------------------------------------------------------------------- whole hands
+
+HAND_2016 = """\
+Game started at: 2016/8/2 11:19:9
+Game ID: 693978378 1/2 (PRR) Leyak (Seven Cards Stud)
+Seat 1: Chaz Dazzle (10.80).
+Seat 5: Nee (48.90).
+Player Chaz Dazzle ante (0.15)
+Player Nee ante (0.15)
+Player Chaz Dazzle received card: [8h]
+Player Chaz Dazzle received card: [7d]
+Player Nee received a card.
+Player Nee received a card.
+Player Chaz Dazzle received card: [4d]
+Player Nee received card: [6d]
+Player Chaz Dazzle bring in (0.40)
+Player Nee raises (1)
+Player Chaz Dazzle calls (0.60)
+*** Third street ***
+Player Chaz Dazzle received card: [Jc]
+Player Nee received card: [Qh]
+Player Nee bets (1)
+Player Chaz Dazzle folds
+Uncalled bet (1) returned to Nee
+Player Nee mucks cards
+------ Summary ------
+Pot: 2.30. Rake 0
+Player Chaz Dazzle does not show cards.Bets: 1.15. Collects: 0. Loses: 1.15.
+*Player Nee mucks (does not show cards). Bets: 1.15. Collects: 2.30. Wins: 1.15.
+Game ended at: 2016/8/2 11:19:31
+"""
+
+
+def test_2016_hand() -> None:
+    hand = parse_one(HAND_2016)
+    assert (hand.site, hand.hand_number, hand.game) == ("winning", "693978378", Game.SEVEN_STUD)
+    assert hand.header.limit is LimitKind.FIXED and hand.header.table == "Leyak"
+    assert hand.header.site_time == "2016/8/2 11:19:9"
+    actions = [e for e in hand.events if isinstance(e, Action)]
+    assert actions[1] == Action("Nee", ActionKind.COMPLETE, raise_to=D(1))  # "raises (1)"
+    summary = [e for e in hand.events if isinstance(e, SeatSummary)]
+    assert [(s.seat, s.player, s.outcome, s.won) for s in summary] == [
+        (1, "Chaz Dazzle", "folded", None),
+        (5, "Nee", "collected", D("2.30")),
+    ]
+
+
+def test_2016_hand_cut_before_it_ends_is_truncated() -> None:
+    cut = HAND_2016.split("Game ended at:")[0]
+    error = parse_error(cut)
+    assert (error.kind, error.hand_number, error.line) == (ErrorKind.TRUNCATED, "693978378", 26)
+
+
+def test_2016_unknown_line_is_a_syntax_error_with_file_line_column_and_hand() -> None:
+    error = parse_error(HAND_2016.replace("Player Nee bets (1)", "Player Nee dances (1)"))
+    assert error.kind is ErrorKind.SYNTAX
+    assert (error.line, error.column) == (19, len("Player Nee ") + 1)
+    assert "hand.txt:19:12 (hand #693978378)" in str(error)
+
+
+CURRENT_HAND = """\
+Hand #1903647458 - 7Stud(Fixed Limit) - $0.10/$0.20 - 2023/10/22 02:49:52 UTC
+Crainville 8-max
+Seat 1: AzRic ($14.47)
+Seat 2: Bob [NL] ($4.71)
+AzRic posts ante $0.02
+Bob [NL] posts ante $0.02
+*** 3rd STREET ***
+Main pot $0.04 | Rake $0.00
+Dealt to AzRic [8s]
+Dealt to Bob [NL] [4c 7h 3c]
+AzRic brings in $0.05
+Bob [NL] raises $0.10 to $0.10
+AzRic folds
+Uncalled bet ($0.05) returned to Bob [NL]
+Bob [NL] collected $0.14 from pot
+*** SUMMARY ***
+Total pot $0.14 | Rake $0.00
+Seat 1: AzRic folded on the 3rd Street
+Seat 2: Bob [NL] did not show and won $0.14
+"""
+
+
+def test_current_hand() -> None:
+    """Inferred forms: "7Stud(Fixed Limit)", the uncalled bet, a win without showdown."""
+    hand = parse_one(CURRENT_HAND)
+    assert (hand.game, hand.hand_number) == (Game.SEVEN_STUD, "1903647458")
+    assert [e.kind for e in hand.events if isinstance(e, Action)] == [
+        ActionKind.BRING_IN,
+        ActionKind.COMPLETE,
+        ActionKind.FOLD,
+    ]
+
+
+def test_current_truncated_and_unknown_lines() -> None:
+    error = parse_error(CURRENT_HAND.split("*** SUMMARY ***")[0])
+    assert (error.kind, error.hand_number, error.line) == (ErrorKind.TRUNCATED, "1903647458", 15)
+    error = parse_error(CURRENT_HAND.replace("AzRic folds", "AzRic dances"))
+    assert (error.kind, error.line, error.column) == (ErrorKind.SYNTAX, 13, len("AzRic") + 1)
+    assert "(hand #1903647458)" in str(error)

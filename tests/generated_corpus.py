@@ -1,4 +1,5 @@
-"""Simulated hands written as PokerStars text and read back, once per test session."""
+"""Simulated hands written as a site's text (PokerStars, Full Tilt) and read back, once
+per test session."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ from typing import NamedTuple
 from parsers.events import Game, Hand
 from parsers.history_file import parse_bytes
 from parsers.reading import HandText
-from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
+from pipeline.simulation.generate import DEFAULT_SITE, SITES
+from pipeline.simulation.history_writer import UnwritableHand
 from pipeline.simulation.simulator import HERO, SimulatedHand, default_spec, simulate_hands
 
 HANDS_PER_GAME = 2_000
 RIGGED = 400  # of them, from a stacked deck: ties, quartered lows, rare lines
 SEED = 7
+SITE_HANDS = {"pokerstars": (HANDS_PER_GAME, RIGGED), "fulltilt": (500, 100)}
+"""Hands per game, and how many of them rigged, by site (Full Tilt's run is shorter)."""
 
 
 class RoundTrip(NamedTuple):
@@ -24,15 +28,27 @@ class RoundTrip(NamedTuple):
 
 
 @cache
-def round_trip(game: Game) -> tuple[RoundTrip, ...]:
-    plain = default_spec(game)
+def round_trip(game: Game, site: str = DEFAULT_SITE) -> tuple[RoundTrip, ...]:
+    """The hands the site can print (Full Tilt: all but those with stud's community
+    card), written, read back and paired with their simulation."""
+    writer = SITES[site]
+    count, rigged_count = SITE_HANDS[site]
+    plain = replace(default_spec(game), site=site)
     rigged = replace(plain, rig_rate=0.3, first_hand_number=plain.first_hand_number + 10**7)
-    hands = [
-        *simulate_hands(plain, HANDS_PER_GAME - RIGGED, SEED),
-        *simulate_hands(rigged, RIGGED, SEED + 1),
+    simulated = [
+        *simulate_hands(plain, count - rigged_count, SEED),
+        *simulate_hands(rigged, rigged_count, SEED + 1),
     ]
-    text = "".join(write_hand(s.hand, HERO) + HAND_END for s in hands)
-    outcomes = list(parse_bytes(f"{game}.txt", text.encode()))
+    hands, texts = [], []
+    for one in simulated:
+        try:
+            texts.append(writer.write_hand(one.hand, HERO) + writer.hand_end)
+        except UnwritableHand:
+            if site == DEFAULT_SITE:
+                raise  # every simulated hand of a PokerStars game is printable
+            continue
+        hands.append(one)
+    outcomes = list(parse_bytes(f"{game}.txt", "".join(texts).encode(writer.encoding)))
     failures = [outcome for _chunk, outcome in outcomes if not isinstance(outcome, Hand)]
     assert failures == []
     assert len(outcomes) == len(hands)

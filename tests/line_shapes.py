@@ -82,3 +82,60 @@ def file_hands(paths: Iterable[Path]) -> Iterator[tuple[Sequence[str], Hand]]:
         for chunk, outcome in parse_file(path):
             if isinstance(outcome, Hand):
                 yield chunk.lines, outcome
+
+
+# ---------------------------------------------------------------------------- Full Tilt
+
+_FT_SEAT = re.compile(r"^Seat \d+: (.+) \(\$[\d,.]+\)(?:, is sitting out)?$")
+_FT_HEADER = re.compile(
+    r"^(Full Tilt Poker Game #N: Table )(.+?)((?: \(N max\))? - N/N(?: Ante N)? - )(.+?)( - N )"
+)
+_FT_DESCRIBED = (
+    re.compile(r"^(.* shows \[[^\]]*\] )(.+)$"),
+    re.compile(r"^(Seat \d+: .* mucked \[[^\]]*\] - )(.+)$"),
+    re.compile(r"^((?:.* wins |Seat \d+: ).* with )(.+)$"),
+)
+_FT_HALVES = re.compile(
+    r"^(?:(.+), for high and (.+), for low|(.+), for high|HI: (.+?)(?:; LO: (.+))?)$"
+)
+_FT_RANK_WORD = re.compile(
+    r"\b(?:Two|Deuce|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)(?:e?s)?\b"
+)
+_FT_SIDE_POTS = re.compile(r"(Side pot-N N\. )+")
+_FT_RANK_LIST = re.compile(r"\b[2-9TJQKA](?:, ?[2-9TJQKA])+\b")
+
+
+def fulltilt_names(lines: Sequence[str]) -> list[str]:
+    """The players of a Full Tilt hand, from its seat lines."""
+    return [match[1] for line in lines if (match := _FT_SEAT.match(line))]
+
+
+def fulltilt_shapes(lines: Sequence[str]) -> set[str]:
+    """Every line shape of a Full Tilt hand, its hand descriptions as "D: ...", and the
+    forms of its hi/lo descriptions as "F: ..." ("D, for high and D, for low", "HI: D").
+
+    As `line_shape`, with Full Tilt's own forms: the table name and game of the header
+    are factored out, and so are the descriptions after "shows [..] ", "mucked [..] - "
+    and " with " (a line's shape has "D" for the whole of one)."""
+    names = fulltilt_names(lines)
+    shapes: set[str] = set()
+    for line in lines:
+        described = None
+        for pattern in _FT_DESCRIBED:
+            if match := pattern.match(line):
+                line, described = match[1], match[2]
+                break
+        shape = _masked(line, names) + (" " if described is not None else "")
+        shape = _POSITIONS.sub("", _FT_HEADER.sub(r"\1T\3G\5", shape))
+        shape = _FT_SIDE_POTS.sub("Side pot-N N. ", shape)
+        if described is not None:
+            halves = _FT_HALVES.match(described)
+            parts = [part for part in halves.groups() if part] if halves else [described]
+            form = described
+            for part in parts:
+                form = form.replace(part, "D", 1)
+                shapes.add("D: " + _FT_RANK_LIST.sub("L", _FT_RANK_WORD.sub("R", part)))
+            shapes.add("F: " + form)
+            shape += "D"
+        shapes.add(shape)
+    return shapes

@@ -41,8 +41,8 @@ from parsers.events import (
     StreetStart,
     TournamentFinish,
 )
+from parsers.hand_reading import forced_bet_sizes
 from parsers.history_file import parse_file
-from parsers.pokerstars import _forced_bet_sizes
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
 from pipeline.simulation.simulator import (
@@ -208,7 +208,7 @@ def test_hands_have_the_parsers_normal_form(key: str) -> None:
         else:
             dealt_in = {s.seat for s in hand.seats if not s.sitting_out}
             assert header.button_seat in dealt_in
-        forced = _forced_bet_sizes(list(hand.events))  # the parser's own reading
+        forced = forced_bet_sizes(list(hand.events))  # the parser's own reading
         stakes = header.stakes
         assert stakes.ante == forced.get("ante")
         assert stakes.bring_in == forced.get("bring_in")

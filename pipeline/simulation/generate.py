@@ -1,14 +1,19 @@
 """Streams of simulated hands for the `generate` command, the sample histories and the
-benchmarks: one game at one table, or a mixed table rotating every game in blocks."""
+benchmarks: one game at one table, or a mixed table rotating every game in blocks, and
+the same hands as a site's history text (`written`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from datetime import timedelta
+from itertools import islice
 
 from parsers.events import Game, Hand
+from pipeline.simulation import fulltilt_writer, pokerstars_writer
+from pipeline.simulation.history_writer import UnwritableHand
 from pipeline.simulation.simulator import (
+    HERO,
     SimulatedHand,
     TableSpec,
     default_spec,
@@ -33,33 +38,88 @@ POKERSTARS_GAMES: tuple[Game, ...] = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class SiteWriter:
+    """A site's history writer: the games it can print, a hand's text, what ends a hand
+    in a file, and the encoding the site's client saves its files in."""
+
+    games: tuple[Game, ...]
+    write_hand: Callable[[Hand, str | None], str]
+    hand_end: str
+    encoding: str
+
+
+SITES: dict[str, SiteWriter] = {
+    "pokerstars": SiteWriter(
+        POKERSTARS_GAMES, pokerstars_writer.write_hand, pokerstars_writer.HAND_END, "utf-8-sig"
+    ),
+    "fulltilt": SiteWriter(
+        fulltilt_writer.FULLTILT_GAMES,
+        fulltilt_writer.write_hand,
+        fulltilt_writer.HAND_END,
+        "utf-16",  # with its byte-order mark, as the Full Tilt client saves histories
+    ),
+}
+DEFAULT_SITE = "pokerstars"
+
+
 def game_ids() -> list[str]:
     """What `--game` accepts: every game id, and `mixed`."""
     return [game.value for game in Game] + [MIXED]
 
 
-def generate(game: str, count: int, seed: int) -> Iterator[SimulatedHand]:
-    """`count` hands of one game id, or of `mixed`: the PokerStars games in turn."""
+def generate(game: str, count: int, seed: int, site: str = DEFAULT_SITE) -> Iterator[SimulatedHand]:
+    """`count` hands of one game id, or of `mixed`: the site's games in turn."""
+    return islice(_stream(game, seed, site), count)
+
+
+def written(
+    game: str, count: int, seed: int, site: str = DEFAULT_SITE, hero: str | None = HERO
+) -> Iterator[tuple[SimulatedHand, str]]:
+    """`count` hands and their text as the site writes them from `hero`'s seat.
+
+    A hand the site's histories cannot say (Full Tilt: stud's community card) is passed
+    over and the table plays on, so that every hand written is one the site prints.
+    """
+    writer = SITES[site]
+    if game != MIXED and Game(game) not in writer.games:
+        raise ValueError(f"{site} does not write {game} hands")
+    produced = 0
+    for simulated in _stream(game, seed, site):
+        if produced == count:
+            return
+        try:
+            text = writer.write_hand(simulated.hand, hero)
+        except UnwritableHand:
+            continue
+        produced += 1
+        yield simulated, text
+
+
+_ENDLESS = 10**15  # the streams are lazy: as many hands as are taken
+
+
+def _stream(game: str, seed: int, site: str) -> Iterator[SimulatedHand]:
     if game != MIXED:
         spec = default_spec(Game(game))
-        yield from simulate_hands(numbered(spec, seed), count, seed)
+        yield from simulate_hands(numbered(spec, seed, site), _ENDLESS, seed)
         return
     streams = [
-        simulate_hands(numbered(default_spec(one, seats=6), seed), count, seed + index)
-        for index, one in enumerate(POKERSTARS_GAMES)
+        simulate_hands(numbered(default_spec(one, seats=6), seed, site), _ENDLESS, seed + index)
+        for index, one in enumerate(SITES[site].games)
     ]
     first: Hand | None = None
-    for produced in range(count):
+    for produced in range(_ENDLESS):
         simulated = next(streams[(produced // MIXED_BLOCK) % len(streams)])
         first = first or simulated.hand
         yield _as_mixed(simulated, first, produced)
 
 
-def numbered(spec: TableSpec, seed: int) -> TableSpec:
+def numbered(spec: TableSpec, seed: int, site: str = DEFAULT_SITE) -> TableSpec:
     """Hand numbers of their own for each game and seed, so that generated files can be
     imported side by side: (site, hand number) identifies a hand."""
     first = 260_000_000_000 + list(Game).index(spec.game) * 10**10 + (seed % 1000) * 10**7
-    return replace(spec, first_hand_number=first)
+    return replace(spec, first_hand_number=first, site=site)
 
 
 def _as_mixed(simulated: SimulatedHand, first: Hand, index: int) -> SimulatedHand:

@@ -24,17 +24,14 @@ simulator may make one) first gets one from `with_summary`, kept apart from rend
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
-from functools import lru_cache
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from parsers.events import (
     DRAW_STREETS,
-    UNKNOWN_CARD,
     Action,
     ActionKind,
     Card,
@@ -65,13 +62,37 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.site_time import to_utc
+from pipeline.simulation.history_writer import (
+    HeldCards,
+    Page,
+    Renderer,
+    UnwritableHand,
+    amount_text,
+    cards_text,
+    cents_text,
+    fates,
+    kept_cards,
+    known_hands,
+    money_put_in,
+    ordinal,
+    walk,
+)
 
 EASTERN = ZoneInfo("America/New_York")
 
-
-class UnwritableHand(ValueError):
-    """The hand holds something no PokerStars line (that the parser reads) can say."""
-
+__all__ = [
+    "HAND_END",
+    "UnwritableHand",
+    "amount_text",
+    "cents_text",
+    "derive_seat_summaries",
+    "game_text",
+    "render",
+    "stake_pair",
+    "with_summary",
+    "write_file",
+    "write_hand",
+]
 
 # ---------------------------------------------------------------------------- vocabulary
 
@@ -157,38 +178,15 @@ def render(hand: Hand, hero: str | None = None) -> list[str]:
     page = _Page(_symbol(header), header.game, header.tournament, hand.events, hero)
     pieces = [header_line(header), table_line(header)]
     pieces.extend(seat_line(seat, page) for seat in hand.seats)
-    for event in hand.events:
-        text = _RENDERERS[type(event)](event, page)
-        if text is not None:
-            pieces.append(text)
+    pieces.extend(walk(hand.events, _RENDERERS, page))
     return pieces
 
 
-# ---------------------------------------------------------------------------- amounts
+# ---------------------------------------------------------------------------- the page
 
 
-@lru_cache(maxsize=1 << 16)
-def amount_text(amount: Decimal) -> str:
-    """ "1", "2.50", "0.04": whole amounts lose their cents, as PokerStars prints them.
-
-    Cached: a history repeats the same few amounts (equal Decimals print alike).
-    """
-    if amount == amount.to_integral_value():
-        return str(int(amount))
-    return cents_text(amount)
-
-
-def cents_text(amount: Decimal) -> str:
-    """Always with cents ("1.00", "0.50"): buy-ins and prizes print that way."""
-    if amount.normalize().as_tuple().exponent >= -2:  # type: ignore[operator]
-        return f"{amount:.2f}"
-    return format(amount.normalize(), "f")
-
-
-class _Page:
+class _Page(Page):
     """What rendering one hand needs besides the event: its money, cards and pots."""
-
-    __slots__ = ("_numbered", "cards", "events", "game", "symbol", "tournament")
 
     def __init__(
         self,
@@ -198,11 +196,10 @@ class _Page:
         events: tuple[Event, ...],
         hero: str | None,
     ) -> None:
-        self.symbol = symbol  # "$" in a dollar cash game; chips and play money have none
-        self.game = game
+        super().__init__(symbol, game, hero)
         self.tournament = tournament
         self.events = events
-        self.cards = _CardsView(game, hero)
+        self.cards = _CardsView(hero, game=game)
         self._numbered: bool | None = None
 
     def money(self, amount: Decimal) -> str:
@@ -408,13 +405,8 @@ def street_line(start: StreetStart, page: _Page) -> str | None:
     return line
 
 
-def cards_text(cards: Iterable[Card]) -> str:
-    """ "[Ah 3c]"; an unreadable card (`UNKNOWN_CARD`, "??") reads back as unreadable."""
-    return "[" + " ".join(cards) + "]"
-
-
 @dataclass(slots=True)
-class _CardsView:
+class _CardsView(HeldCards):
     """The "Dealt to" and draw lines as one seat sees them, with the reprints they carry.
 
     `seen` is what each player's earlier "Dealt to" lines showed (stud reprints it);
@@ -422,17 +414,12 @@ class _CardsView:
     cards come from it when the event does not say them).
     """
 
-    game: Game
-    hero: str | None
+    game: Game = Game.SEVEN_STUD
     seen: dict[str, list[Card]] = field(default_factory=dict)
-    holding: dict[str, tuple[Card, ...] | None] = field(default_factory=dict)
-
-    def sees_all(self, player: str) -> bool:
-        return self.hero is None or player == self.hero
 
     def deal_line(self, deal: Deal) -> str | None:
         player = deal.player
-        self.holding[player] = cards_after(self.holding.get(player, ()), deal)
+        self.take(deal)
         shown = (*deal.down, *deal.up) if self.sees_all(player) else deal.up
         if not shown:
             return None
@@ -447,8 +434,7 @@ class _CardsView:
     def draw_lines(self, draw: Draw) -> list[str]:
         """ "Hero: discards 2 cards [8h 6s]" + "Dealt to Hero [kept] [new]", or "X: stands pat"."""
         player, sees = draw.player, self.sees_all(draw.player)
-        held = self.holding.get(player, ())
-        self.holding[player] = cards_after(held, draw)
+        held = self.take(draw)
         if draw.stood_pat:
             kept = draw.kept
             if kept is None and self.hero == player:  # the site shows its hero's pat hand
@@ -468,33 +454,6 @@ class _CardsView:
         if not kept:  # all five thrown away: the parser reads this line as a Deal
             return [line, f"Dealt to {player} {cards_text(draw.drawn)}"]
         return [line, f"Dealt to {player} {cards_text(kept)} {cards_text(draw.drawn)}"]
-
-
-def kept_cards(held: tuple[Card, ...] | None, draw: Draw) -> tuple[Card, ...] | None:
-    """The cards a draw keeps: all of them standing pat, else those not thrown away."""
-    if draw.kept is not None or held is None:
-        return draw.kept
-    if draw.stood_pat:
-        return held
-    if draw.discarded is None:
-        return None
-    return tuple(card for card in held if card not in draw.discarded)
-
-
-def cards_after(held: tuple[Card, ...] | None, event: Deal | Draw) -> tuple[Card, ...] | None:
-    """A player's cards after a deal or a draw; None once the events lose track of them."""
-    if held is None:
-        return None
-    if isinstance(event, Deal):
-        return (*held, *event.down, *event.up)
-    if event.stood_pat:
-        return held if event.kept is None else event.kept
-    kept = kept_cards(held, event)
-    if kept is None:
-        return None
-    if event.drawn is None:  # all thrown away: the new cards come as a Deal (as parsed)
-        return () if not kept else None
-    return (*kept, *event.drawn)
 
 
 def community_line(board: CommunityCards, _page: _Page) -> str:
@@ -606,16 +565,6 @@ def finish_line(finish: TournamentFinish, page: _Page) -> str:
     return line + (f" and received {prize}." if prize is not None else "")
 
 
-def ordinal(number: int) -> str:
-    """ "1st", "2nd", "3rd", "11th", "28th"."""
-    if number % 100 in (11, 12, 13):
-        return f"{number}th"
-    return f"{number}{_ORDINAL_SUFFIXES.get(number % 10, 'th')}"
-
-
-_ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
-
-
 def deal_line(deal: Deal, page: _Page) -> str | None:
     return page.cards.deal_line(deal)
 
@@ -624,7 +573,7 @@ def draw_text(draw: Draw, page: _Page) -> str:
     return "\n".join(page.cards.draw_lines(draw))
 
 
-_RENDERERS: dict[type, Callable[[Any, _Page], str | None]] = {
+_RENDERERS: dict[type, Renderer] = {
     Post: post_line,
     StreetStart: street_line,
     Deal: deal_line,
@@ -669,7 +618,7 @@ def with_summary(hand: Hand) -> Hand:
 
 def derive_pot_totals(hand: Hand) -> PotTotals:
     """Total pot from what was put in; the rake is what the collects leave over."""
-    put_in = _money_put_in(hand.events)
+    put_in = money_put_in(hand.events)
     total = sum(put_in.values(), Decimal(0))
     collects = [event for event in hand.events if isinstance(event, Collect)]
     rake = total - sum((collect.amount for collect in collects), Decimal(0))
@@ -682,70 +631,15 @@ def derive_pot_totals(hand: Hand) -> PotTotals:
     return PotTotals(total, rake, by_pot["main"], tuple(by_pot[pot] for pot in sides))
 
 
-def _money_put_in(events: Iterable[Event]) -> dict[str, Decimal]:
-    """Each player's money in the pot: posts, bets and raises, less uncalled returns."""
-    put_in: dict[str, Decimal] = {}
-    in_round: dict[str, Decimal] = {}
-    for event in events:
-        if isinstance(event, StreetStart):
-            if event.street is not Street.PREDRAW:  # the blinds, posted before it, count in it
-                in_round = {}
-        elif isinstance(event, Post):
-            _add(put_in, event.player, event.amount)
-            if event.kind is not PostKind.ANTE:
-                _add(in_round, event.player, event.amount)
-        elif isinstance(event, Action) and event.kind not in (ActionKind.FOLD, ActionKind.CHECK):
-            if event.raise_to is not None:  # a raise's amount is its increment, not this
-                added = event.raise_to - in_round.get(event.player, Decimal(0))
-            else:
-                added = event.amount or Decimal(0)
-            _add(put_in, event.player, added)
-            _add(in_round, event.player, added)
-        elif isinstance(event, UncalledReturn):
-            _add(put_in, event.player, -event.amount)
-    return put_in
-
-
-def _add(totals: dict[str, Decimal], player: str, amount: Decimal) -> None:
-    totals[player] = totals.get(player, Decimal(0)) + amount
-
-
 def derive_seat_summaries(hand: Hand) -> tuple[SeatSummary, ...]:
     """One summary line per seat, worded the way PokerStars words each fate.
 
     Only a show after "*** SHOW DOWN ***" makes "showed": a winner who shows an
     uncontested hand has "collected". A muck reveals the cards when the events know them.
     """
-    folds: dict[str, Street | None] = {}
-    bet: set[str] = set()
-    shows: dict[str, Show] = {}
-    mucks: set[str] = set()
-    won: dict[str, Decimal] = {}
-    acted: set[str] = set()
+    fate = fates(hand.events)
+    folds, shows, won = fate.folds, fate.shows, fate.won
     positions = _blind_positions(hand.events)
-    street: Street | None = None
-    showdown = False
-    for event in hand.events:
-        if isinstance(event, StreetStart):
-            street = event.street
-        elif isinstance(event, Post):
-            acted.add(event.player)
-            if event.kind is not PostKind.ANTE:
-                bet.add(event.player)
-        elif isinstance(event, Action):
-            acted.add(event.player)
-            if event.kind is ActionKind.FOLD:
-                folds.setdefault(event.player, street)
-            elif event.kind is not ActionKind.CHECK:
-                bet.add(event.player)
-        elif isinstance(event, ShowdownStart):
-            showdown = True
-        elif isinstance(event, Show) and showdown:
-            shows[event.player] = event
-        elif isinstance(event, Muck):
-            mucks.add(event.player)
-        elif isinstance(event, Collect):
-            _add(won, event.player, event.amount)
     known = known_hands(hand)
     summaries = []
     for seat in sorted(hand.seats, key=lambda s: s.seat):
@@ -759,11 +653,13 @@ def derive_seat_summaries(hand: Hand) -> tuple[SeatSummary, ...]:
                 *positions.get(player, ()),
             ),
         )
-        if seat.sitting_out and player not in acted:
+        if seat.sitting_out and player not in fate.acted:
             continue  # not dealt in: the summary does not list the seat
         if player in folds:
             wording = fold_street_text(hand.header.game, folds[player])
-            summary = replace(base, outcome="folded", street=wording, didnt_bet=player not in bet)
+            summary = replace(
+                base, outcome="folded", street=wording, didnt_bet=player not in fate.bet
+            )
         elif player in shows:
             show = shows[player]
             summary = replace(
@@ -773,7 +669,7 @@ def derive_seat_summaries(hand: Hand) -> tuple[SeatSummary, ...]:
                 description=summary_description(hand.header.game, show.description),
                 won=won.get(player),
             )
-        elif player in won and player not in mucks:
+        elif player in won and player not in fate.mucks:
             summary = replace(base, outcome="collected", won=won[player])
         else:
             summary = replace(base, cards=known.get(player))
@@ -797,47 +693,6 @@ def _blind_positions(events: Iterable[Event]) -> dict[str, tuple[str, ...]]:
         if poster is not None:
             positions[poster] = (*positions.get(poster, ()), name)
     return positions
-
-
-def known_hands(hand: Hand) -> dict[str, tuple[Card, ...]]:
-    """Each player's final cards, for those whose every card the events hold.
-
-    In the order the summary prints a mucked hand: a drawn card takes the place of the
-    card it replaces (unlike the "Dealt to X [kept] [new]" line).
-    """
-    size = HAND_SIZES.get(hand.header.game, 5)
-    held: dict[str, tuple[Card, ...] | None] = {}
-    for event in hand.events:
-        if isinstance(event, Deal):
-            held[event.player] = cards_after(held.get(event.player, ()), event)
-        elif isinstance(event, Draw):
-            held[event.player] = cards_in_place(held.get(event.player, ()), event)
-    return {
-        player: cards
-        for player, cards in held.items()
-        if cards is not None and len(cards) == size and UNKNOWN_CARD not in cards
-    }
-
-
-def cards_in_place(held: tuple[Card, ...] | None, draw: Draw) -> tuple[Card, ...] | None:
-    """The hand after a draw, each new card where a thrown-away one was."""
-    if held is None or draw.stood_pat:
-        return held
-    if draw.drawn is None and draw.discarded is not None and set(held) <= set(draw.discarded):
-        return ()  # all thrown away: the new cards come as a Deal (as parsed)
-    if draw.discarded is None or draw.drawn is None or len(draw.drawn) != len(draw.discarded):
-        return None
-    new = iter(draw.drawn)
-    return tuple(next(new) if card in draw.discarded else card for card in held)
-
-
-HAND_SIZES: dict[Game, int] = {
-    Game.SEVEN_STUD: 7,
-    Game.SEVEN_STUD_HILO: 7,
-    Game.RAZZ: 7,
-    Game.BADUGI: 4,
-}
-"""Cards in a finished hand where it is not five."""
 
 
 _STUD_FOLD_STREETS: dict[Street, str] = {

@@ -78,6 +78,18 @@ from pipeline.engine.evaluators import (
     eight_or_better_low_value,
     high_value,
 )
+from pipeline.simulation.hand_words import (
+    HIGH_RANK,
+    LOW_RANK,
+    RANKS,
+    a5_ranks,
+    badugi_best,
+    badugi_ranks,
+    decode_high,
+    deuce_packed,
+    high_words,
+    low_letters,
+)
 
 __all__ = [
     "DEFAULT_PLAYERS",
@@ -113,11 +125,8 @@ DEFAULT_PLAYERS: tuple[str, ...] = (
 
 HERO = "studdraw_hero"
 EASTERN = ZoneInfo("America/New_York")
-RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 DECK: tuple[Card, ...] = tuple(r + s for r in RANKS for s in SUITS)
-HIGH_RANK = {r: i + 2 for i, r in enumerate(RANKS)}  # 2..14, ace high
-LOW_RANK = {r: (1 if r == "A" else i + 2) for i, r in enumerate(RANKS)}  # ace low: 1..13
 CAP_BETS = 4  # PokerStars caps a fixed-limit round at four bets, heads-up too
 
 
@@ -1568,7 +1577,7 @@ def _clamp(value: float) -> float:
 
 
 def _high_strength(cards: Sequence[Card]) -> float:
-    """A high hand's worth from its category and top rank (see `_decode_high`)."""
+    """A high hand's worth from its category and top rank (see `decode_high`)."""
     value = high_value(cards)
     category = value >> 20
     top = (value >> 16) & 15
@@ -1625,33 +1634,6 @@ def _deuce_made(cards: Sequence[Card]) -> float:
     return _clamp(1 - (top - 7) / 8 - (second - 5) / 40)
 
 
-_SUBSETS: dict[int, tuple[tuple[int, ...], ...]] = {
-    n: tuple(sorted(
-        (tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)),
-        key=len, reverse=True,
-    ))
-    for n in range(1, 5)
-}  # fmt: skip
-
-
-def _badugi_best(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The largest set of cards with different suits and ranks, lowest cards first."""
-    ranks = [LOW_RANK[c[0]] for c in cards]
-    suits = [c[1] for c in cards]
-    best: tuple[int, ...] = ()
-    best_key: list[int] = []
-    for subset in _SUBSETS[len(cards)]:
-        size = len(subset)
-        if size < len(best):
-            break
-        if len({suits[i] for i in subset}) < size or len({ranks[i] for i in subset}) < size:
-            continue
-        key = sorted((ranks[i] for i in subset), reverse=True)
-        if not best or key < best_key:
-            best, best_key = subset, key
-    return tuple(cards[i] for i in best)
-
-
 _LOW_RANKS = "A2345678"
 
 
@@ -1677,7 +1659,7 @@ def _plan_draw(
 ) -> tuple[Card, ...]:
     """The cards a player keeps for the next draw (all of them: standing pat)."""
     if game is Game.BADUGI:
-        best = _badugi_best(cards)
+        best = badugi_best(cards)
         if len(best) == 4 and (max(LOW_RANK[c[0]] for c in best) <= 10 or draws_left <= 1):
             return tuple(cards)
         limit = 13 if draws_left <= 1 else 9
@@ -1701,7 +1683,7 @@ def _plan_draw(
 
 
 def _plan_five_draw(cards: list[Card], rng: random.Random) -> tuple[Card, ...]:
-    category, _ = _decode_high(high_value(cards))
+    category, _ = decode_high(high_value(cards))
     if category >= 4:
         return tuple(cards)  # straight or better: pat
     counts: dict[str, int] = {}
@@ -1731,7 +1713,7 @@ def _draw_strength(game: Game, cards: list[Card], kept: tuple[Card, ...], draws_
     if draws_left == 0:
         kept = tuple(cards)  # no draw to come: the hand is what it is
     if game is Game.BADUGI:
-        best = _badugi_best(cards)
+        best = badugi_best(cards)
         quality = 1 - (max(LOW_RANK[c[0]] for c in best) - len(best)) / 10
         if len(best) == 4:
             return _clamp(0.6 + 0.4 * quality)
@@ -1755,99 +1737,11 @@ def _draw_strength(game: Game, cards: list[Card], kept: tuple[Card, ...], draws_
 # ============================================================================ wording
 
 
-_RANK_NAMES = {
-    2: ("Deuce", "Deuces"),
-    3: ("Three", "Threes"),
-    4: ("Four", "Fours"),
-    5: ("Five", "Fives"),
-    6: ("Six", "Sixes"),
-    7: ("Seven", "Sevens"),
-    8: ("Eight", "Eights"),
-    9: ("Nine", "Nines"),
-    10: ("Ten", "Tens"),
-    11: ("Jack", "Jacks"),
-    12: ("Queen", "Queens"),
-    13: ("King", "Kings"),
-    14: ("Ace", "Aces"),
-}
-_LOW_LETTERS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
-
-
-def _decode_high(value: int) -> tuple[int, list[int]]:
-    """Category and ranks (2..14, most significant first) of a `high_value()` result.
-
-    The evaluators' documented layout: the category in bits 20-23, then five 4-bit ranks
-    most significant first, missing kickers as 0. `tests/test_simulator.py` pins it."""
-    category = value >> 20
-    ranks = [(value >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
-    return category, [r for r in ranks if r]
-
-
-def _one(rank: int) -> str:
-    return _RANK_NAMES[rank][0]
-
-
-def _many(rank: int) -> str:
-    return _RANK_NAMES[rank][1]
-
-
-def _high_words(category: int, ranks: list[int]) -> str:
-    """PokerStars' words for a high hand: "a pair of Kings", "a straight, Five to Nine"."""
-    top = ranks[0]
-    if category == 0:
-        return f"high card {_one(top)}"
-    if category == 1:
-        return f"a pair of {_many(top)}"
-    if category == 2:
-        return f"two pair, {_many(top)} and {_many(ranks[1])}"
-    if category == 3:
-        return f"three of a kind, {_many(top)}"
-    if category in (4, 8):
-        low = 14 if top == 5 else top - 4
-        if category == 8:
-            return "a Royal Flush" if top == 14 else f"a straight flush, {_one(low)} to {_one(top)}"
-        return f"a straight, {_one(low)} to {_one(top)}"
-    if category == 5:
-        return f"a flush, {_one(top)} high"
-    if category == 6:
-        return f"a full house, {_many(top)} full of {_many(ranks[1])}"
-    return f"four of a kind, {_many(top)}"
-
-
-def _low_letters(ranks: Sequence[int]) -> str:
-    return ",".join(_LOW_LETTERS.get(r, str(r)) for r in ranks)
-
-
-def _a5_ranks(cards: Sequence[Card]) -> list[int]:
-    """The five cards an ace-to-five low plays, as printed: pairs first, then high to low."""
-    distinct = sorted({LOW_RANK[c[0]] for c in cards})
-    if len(distinct) >= 5:
-        return distinct[4::-1]
-    counts: dict[int, int] = {}
-    for card in cards:
-        rank = LOW_RANK[card[0]]
-        counts[rank] = counts.get(rank, 0) + 1
-    # fewest pairs and lowest cards: every distinct rank, then the lowest repeats
-    chosen = list(distinct)
-    repeats = sorted(r for r, n in counts.items() for _ in range(n - 1))
-    chosen += repeats[: max(0, min(5, len(cards)) - len(chosen))]
-    grouped: dict[int, int] = {}
-    for rank in chosen:
-        grouped[rank] = grouped.get(rank, 0) + 1
-    return sorted(chosen, key=lambda r: (grouped[r], r), reverse=True)
-
-
 def _deuce_words(cards: Sequence[Card]) -> str:
-    category, ranks = _decode_high(_deuce_packed(cards))
+    category, ranks = decode_high(deuce_packed(cards))
     if category == 0:
-        return "Lo: " + _low_letters(ranks)
-    return "Lo: " + _high_words(category, ranks)
-
-
-def _deuce_packed(cards: Sequence[Card]) -> int:
-    """The high-style value of a deuce-to-seven hand: the evaluator's value is its
-    mirror (`1 << 24` less it), aces high and no wheel."""
-    return (1 << 24) - deuce_to_seven_low_value(cards)
+        return "Lo: " + low_letters(ranks)
+    return "Lo: " + high_words(category, ranks)
 
 
 def describe_hand(game: Game, cards: Sequence[Card]) -> str:
@@ -1858,19 +1752,18 @@ def describe_hand(game: Game, cards: Sequence[Card]) -> str:
 
 def _describe(kind: str, cards: Sequence[Card]) -> str:
     if kind == "badugi":
-        best = _badugi_best(cards)
-        ranks = sorted((LOW_RANK[c[0]] for c in best), reverse=True)
-        label = "Badugi" if len(best) == 4 else f"{len(best)}-card"
-        return f"{label}: {_low_letters(ranks)}"
+        ranks = badugi_ranks(cards)
+        label = "Badugi" if len(ranks) == 4 else f"{len(ranks)}-card"
+        return f"{label}: {low_letters(ranks)}"
     if kind == "a5":
-        return "Lo: " + _low_letters(_a5_ranks(cards))
+        return "Lo: " + low_letters(a5_ranks(cards))
     if kind == "deuce":
         return _deuce_words(cards)
-    high = _high_words(*_decode_high(high_value(cards)))
+    high = high_words(*decode_high(high_value(cards)))
     if kind == "hilo":
         if eight_or_better_low_value(cards) is None:
             return f"HI: {high}"
-        return f"HI: {high}; LO: {_low_letters(_a5_ranks(cards))}"
+        return f"HI: {high}; LO: {low_letters(a5_ranks(cards))}"
     return high
 
 

@@ -1,4 +1,5 @@
 # Two entry points for a fresh machine (Python 3.11, pip, git, make): `make demo`, `make test`.
+# `make demo` ends by serving the dashboard on http://localhost:8501 (Ctrl+C stops it).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,6 +16,7 @@ demo: $(BIN)/studdraw
 	$(BIN)/studdraw validate sample_histories
 	$(BIN)/studdraw import sample_histories --db demo.duckdb
 	$(BIN)/studdraw stats --db demo.duckdb --player studdraw_hero --money real --all-games
+	$(BIN)/studdraw dashboard --db demo.duckdb
 
 test: $(BIN)/studdraw
 	$(BIN)/ruff check .

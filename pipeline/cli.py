@@ -298,6 +298,47 @@ def _print_stats(columns: list[str], rows: Iterator[dict[str, object]]) -> None:
 
 
 @app.command()
+def dashboard(
+    db: Annotated[
+        Path | None, typer.Option(help="The database file (default: $STUDDRAW_DB or user data).")
+    ] = None,
+    port: Annotated[int, typer.Option(help="The port to serve on (localhost only).")] = 8501,
+) -> None:
+    """Open the dashboard (Streamlit, on http://localhost:PORT): results, stats,
+    opponents, hand replayer, import, SQL console."""
+    import importlib.util
+    import subprocess
+
+    spec = importlib.util.find_spec("dashboard")
+    if spec is None or spec.origin is None:
+        stderr.print("[red]the dashboard package is not installed[/]")
+        raise typer.Exit(2)
+    environment = dict(os.environ)
+    if db is not None:
+        environment["STUDDRAW_DB"] = str(db.expanduser().resolve())
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(Path(spec.origin).with_name("app.py")),
+        "--server.address",
+        "localhost",
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+    ]
+    stderr.print(f"studdraw dashboard on [bold]http://localhost:{port}[/] (Ctrl+C stops it)")
+    try:
+        raise typer.Exit(subprocess.call(command, env=environment))
+    except KeyboardInterrupt:
+        raise typer.Exit(0) from None
+
+
+@app.command()
 def generate(
     game: Annotated[
         str, typer.Option(help="A game id (see --list-games), or 'mixed' for every game.")
@@ -309,32 +350,37 @@ def generate(
         "studdraw_hero"
     ),
     list_games: Annotated[bool, typer.Option("--list-games", help="List the game ids.")] = False,
+    site: Annotated[
+        str, typer.Option(help="Whose history format: pokerstars or fulltilt.")
+    ] = "pokerstars",
 ) -> None:
-    """Simulate legal hands and write them as PokerStars histories."""
-    from pipeline.simulation.generate import POKERSTARS_GAMES, game_ids
-    from pipeline.simulation.generate import generate as simulate
-    from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
+    """Simulate legal hands and write them as PokerStars (or Full Tilt) histories."""
+    from pipeline.simulation.generate import SITES, game_ids, written
 
     if list_games:
         for game_id in game_ids():
             print(game_id)
         return
-    writable = {g.value for g in POKERSTARS_GAMES} | {"mixed"}
+    writer = SITES.get(site)
+    if writer is None:
+        stderr.print(f"[red]unknown site {site!r}[/]; choose one of: {', '.join(SITES)}")
+        raise typer.Exit(2)
+    writable = {g.value for g in writer.games} | {"mixed"}
     if game not in writable:
         stderr.print(
-            f"[red]{game!r} cannot be written as a PokerStars history[/]; "
+            f"[red]{game!r} cannot be written as a {site} history[/]; "
             f"choose one of: {', '.join(sorted(writable))}"
         )
         raise typer.Exit(2)
     if out is None:
         stderr.print("[red]--out FILE is required[/]")
         raise typer.Exit(2)
-    written = 0
-    with out.open("w", encoding="utf-8-sig", newline="\n") as history:
-        for simulated in simulate(game, hands, seed):
-            history.write(write_hand(simulated.hand, hero) + HAND_END)
-            written += 1
-    stderr.print(f"[bold]{written}[/] {game} hands written to {out}")
+    count = 0
+    with out.open("w", encoding=writer.encoding, newline="\n") as history:
+        for _simulated, text in written(game, hands, seed, site, hero):
+            history.write(text + writer.hand_end)
+            count += 1
+    stderr.print(f"[bold]{count}[/] {game} hands written to {out}")
 
 
 def _print_findings(result: HandResult) -> None:

@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # workers never load duckdb: they only build columns
     from pipeline.storage.database import Database
 
 BATCH_HANDS = 2_000  # per transaction; also bounds a worker's memory
+BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
 
@@ -186,6 +187,7 @@ def _load(
             for frame_files, file_progress in outcome.batches:
                 frames = {table: pl.read_ipc(path) for table, path in frame_files.items()}
                 stored = database.store(frames, [file_progress])
+                time.sleep(BATCH_PAUSE)  # a reader waiting for the file gets its turn
                 for path in frame_files.values():
                     Path(path).unlink()
                 summary.hands_imported += stored.hands

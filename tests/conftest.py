@@ -15,3 +15,17 @@ def real_histories() -> Path:
     if not REAL_HISTORIES.is_dir():
         pytest.fail(f"the shared real histories are missing: {REAL_HISTORIES}")
     return REAL_HISTORIES
+
+
+@pytest.fixture(scope="session")
+def sample_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """sample_histories/ (1,800 generated hands) imported once into a DuckDB file, for
+    the tests that read a realistic database (the dashboard's)."""
+    from pipeline.importer import import_histories
+    from pipeline.storage.database import Database
+
+    path = tmp_path_factory.mktemp("sample_db") / "samples.duckdb"
+    with Database(path) as database:
+        summary = import_histories([REPO / "sample_histories"], database)
+    assert summary.hands_imported == 1800
+    return path

@@ -11,9 +11,10 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import duckdb
 import platformdirs
@@ -41,24 +42,47 @@ LOCK_WAIT_SECONDS = 30.0
 MEMORY_LIMIT = "256MB"
 """DuckDB's buffer pool (its default is 80% of the machine); it spills to disk beyond."""
 
+T = TypeVar("T")
+
+
+class DatabaseBusy(Exception):
+    """Another writer kept the file for the whole wait."""
+
+
+def is_lock_error(error: duckdb.Error) -> bool:
+    """Another process holds the file ("Could not set lock on file"), or this process has
+    it open under another configuration (read-only beside read-write)."""
+    message = str(error).lower()
+    return (isinstance(error, duckdb.IOException) and "lock" in message) or (
+        isinstance(error, duckdb.ConnectionException) and "different configuration" in message
+    )
+
+
+def retry_while_locked(attempt: Callable[[], T], seconds: float = LOCK_WAIT_SECONDS) -> T:
+    """`attempt()`, tried again every few milliseconds while the file is held elsewhere
+    (an import lets go between two batches), for at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return attempt()
+        except duckdb.Error as error:
+            if not is_lock_error(error):
+                raise
+            if time.monotonic() >= deadline:
+                raise DatabaseBusy(
+                    "An import is writing to the database; try again in a moment."
+                ) from error
+        time.sleep(0.02)
+
 
 def connect(
     path: Path, read_only: bool, wait: float = LOCK_WAIT_SECONDS
 ) -> duckdb.DuckDBPyConnection:
-    """Open the file, retrying while another process holds it (an import between two
-    batches lets go within about a second)."""
-    deadline = time.monotonic() + wait
-    pause = 0.01
-    while True:
-        try:
-            return duckdb.connect(
-                str(path), read_only=read_only, config={"memory_limit": MEMORY_LIMIT}
-            )
-        except duckdb.IOException as error:
-            if "lock" not in str(error).lower() or time.monotonic() >= deadline:
-                raise
-            time.sleep(pause)
-            pause = min(pause * 2, 0.2)
+    """Open the file, waiting while another process holds it."""
+    config = {"memory_limit": MEMORY_LIMIT}
+    return retry_while_locked(
+        lambda: duckdb.connect(str(path), read_only=read_only, config=config), wait
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,58 @@
+"""studdraw's dashboard: `studdraw dashboard [--db FILE]` or `streamlit run dashboard/app.py`.
+
+The entry point of a Streamlit multipage app: it draws the shared filters in the
+sidebar, then runs the page chosen in the navigation. The database is
+$STUDDRAW_DB (which `--db` sets), else studdraw.duckdb in the user's data folder.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import filters
+from dashboard.connection import NoDatabase, database_path
+from dashboard.navigation import PAGES
+from pipeline.storage.database import DatabaseBusy
+
+
+def main() -> None:
+    st.set_page_config(page_title="studdraw", page_icon=":material/playing_cards:", layout="wide")
+    pages = [
+        st.Page(PAGES["overview"], title="Overview", icon=":material/monitoring:", default=True),
+        st.Page(PAGES["stats"], title="Stats", url_path="stats", icon=":material/bar_chart:"),
+        st.Page(
+            PAGES["opponents"], title="Opponents", url_path="opponents", icon=":material/groups:"
+        ),
+        st.Page(
+            PAGES["replayer"],
+            title="Hand replayer",
+            url_path="replayer",
+            icon=":material/playing_cards:",
+        ),
+        st.Page(PAGES["import"], title="Import", url_path="import", icon=":material/upload_file:"),
+        st.Page(PAGES["sql"], title="SQL console", url_path="sql", icon=":material/terminal:"),
+    ]
+    page = st.navigation(pages)
+    path = database_path()
+    try:
+        filters.sidebar()
+    except NoDatabase:
+        st.sidebar.info("No database yet: import hand histories on the Import page.")
+    except DatabaseBusy:
+        # the page's own queries would wait as long again: say so at once
+        st.sidebar.caption(f"Database: `{path}`")
+        st.warning("An import is writing to the database; try again in a moment.")
+        return
+    st.sidebar.caption(f"Database: `{path}`")
+    try:
+        page.run()
+    except NoDatabase:
+        st.info(
+            f"There is no database at `{path}` yet. Import hand histories on the Import "
+            "page, or run `studdraw import PATH`."
+        )
+    except DatabaseBusy:
+        st.warning("An import is writing to the database; try again in a moment.")
+
+
+main()

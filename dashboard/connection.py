@@ -1,0 +1,141 @@
+"""The dashboard's only way to the database: short-lived read-only connections.
+
+DuckDB lets one process hold a database file for writing, and while it does no other
+process can open the file at all, not even read-only. An import running in another
+process (or the Import page) must therefore find the file free between its batches, so
+the dashboard never keeps a connection across reruns: each query opens a read-only
+connection, fetches its whole result (an unread DuckDB result would block the
+connection), and closes it. When the file is locked, the query retries with a short
+back-off for a few seconds and then raises `DatabaseBusy`, which the app shows as "an
+import is writing to the database; try again in a moment".
+
+Results are cached with `st.cache_data`, keyed on the SQL, its parameters, the database
+path and the file's version (modification time and size, and the write-ahead log's), so
+that pages re-render at once and an import invalidates the cache by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import duckdb
+import polars as pl
+import streamlit as st
+
+from pipeline.storage.database import (
+    connect,
+    default_database,
+)
+from pipeline.storage.stats import install_stats
+
+Params = Mapping[str, Any]
+T = TypeVar("T")
+
+RETRY_SECONDS = 5.0  # how long a query waits for an import's batch to let the file go
+
+
+class NoDatabase(Exception):
+    """There is no database file yet: nothing has been imported."""
+
+
+def database_path() -> Path:
+    """The database the dashboard shows: $STUDDRAW_DB, else the user data folder's.
+
+    Read on every call (not once at import) so that `studdraw dashboard --db FILE` and
+    tests can point the app at a file through the environment.
+    """
+    return default_database()
+
+
+def file_version(path: Path) -> tuple[int, int, int, int]:
+    """What changes when the file is written: its and its write-ahead log's time and size.
+
+    An import that has committed but not yet checkpointed has changed only the `.wal`.
+    """
+    version = [0, 0, 0, 0]
+    for offset, file in enumerate((path, path.with_name(path.name + ".wal"))):
+        try:
+            stat = file.stat()
+        except FileNotFoundError:
+            continue
+        version[2 * offset] = stat.st_mtime_ns
+        version[2 * offset + 1] = stat.st_size
+    return (version[0], version[1], version[2], version[3])
+
+
+@contextmanager
+def read_only(path: Path | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A read-only connection for the length of one `with` block.
+
+    It changes no setting: DuckDB shares one database instance (and its settings, the
+    time zone included) between the connections a process opens on a file, so a SET
+    here would reach other sessions' queries. Times are turned to UTC in the SQL
+    (`timezone('UTC', started_at)`) and date filters carry their offset instead.
+    """
+    path = path or database_path()
+    if not path.exists():
+        raise NoDatabase(f"No database at {path}")
+    connection = connect(path, read_only=True, wait=RETRY_SECONDS)
+    try:
+        yield connection
+    finally:
+        connection.close()
+
+
+def _frame(connection: duckdb.DuckDBPyConnection, sql: str, params: Params | None) -> pl.DataFrame:
+    try:
+        relation = connection.sql(sql, params=dict(params) if params else None)
+    except duckdb.CatalogException as error:
+        # A file whose stat views and macros were never created (written before they
+        # existed, or not by `studdraw import`): create them for this connection only.
+        if "player_" not in str(error) and "stat_" not in str(error):
+            raise
+        install_stats(connection, temporary=True)
+        relation = connection.sql(sql, params=dict(params) if params else None)
+    if relation is None:  # a statement with no result
+        return pl.DataFrame()
+    return relation.pl()  # fetches everything: nothing left open on the connection
+
+
+def query(path: Path, sql: str, params: Params | None = None) -> pl.DataFrame:
+    """One query's whole result, uncached, on a connection of its own."""
+    with read_only(path) as connection:
+        return _frame(connection, sql, params)
+
+
+def query_many(path: Path, statements: Sequence[tuple[str, Params | None]]) -> list[pl.DataFrame]:
+    """Several queries on one connection (one hand's tables for the replayer)."""
+    with read_only(path) as connection:
+        return [_frame(connection, sql, params) for sql, params in statements]
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _cached(
+    path: str, version: tuple[int, int, int, int], statements: tuple[tuple[str, Any], ...]
+) -> list[pl.DataFrame]:
+    del version  # part of the cache key only: a new version is a new entry
+    return query_many(Path(path), [(sql, dict(params)) for sql, params in statements])
+
+
+def _key(params: Params | None) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((params or {}).items()))
+
+
+def fetch(sql: str, params: Params | None = None) -> pl.DataFrame:
+    """A query's result from the dashboard's database, cached until the file changes."""
+    path = database_path()
+    if not path.exists():
+        raise NoDatabase(f"No database at {path}")
+    return _cached(str(path), file_version(path), ((sql, _key(params)),))[0]
+
+
+def fetch_many(statements: Sequence[tuple[str, Params | None]]) -> list[pl.DataFrame]:
+    """Several results read on one connection, cached together."""
+    path = database_path()
+    if not path.exists():
+        raise NoDatabase(f"No database at {path}")
+    key = tuple((sql, _key(params)) for sql, params in statements)
+    return _cached(str(path), file_version(path), key)

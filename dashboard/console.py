@@ -1,0 +1,170 @@
+"""The SQL console's engine: the user's SQL on a connection that can change nothing.
+
+The connection is read-only (no statement can write to the file), then external access
+is switched off (no reading or writing other files: `read_csv('/etc/passwd')`,
+`COPY ... TO`, `ATTACH`, extensions) and the configuration is locked, so that no
+statement can switch either back (`SET`, `RESET`). DuckDB itself refuses what these
+forbid; this module only words the refusal for a person and never lets a traceback out.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import polars as pl
+
+from dashboard.connection import read_only
+
+ROW_LIMIT = 10_000  # rows shown (and offered as CSV); the query itself is not cut
+TIMEOUT_SECONDS = 30.0
+
+EXAMPLES: dict[str, str] = {
+    "Hero net by game": """SELECT h.game, count(*) AS hands, sum(hp.net) AS net_won,
+       round(100 * sum(hp.net / h.big_unit) / count(*), 2) AS big_bets_per_100
+FROM hand_players AS hp
+JOIN hands AS h USING (site, hand_number)
+WHERE hp.is_hero
+GROUP BY h.game
+ORDER BY hands DESC""",
+    "Biggest pots": """SELECT site, hand_number, game, started_at, players, total_pot, rake
+FROM hands
+ORDER BY total_pot DESC
+LIMIT 25""",
+    "Stats macro: the hero, every game": """SELECT *
+FROM player_stats(player := '{hero}')""",
+    "Stats macro: the hero over all games": """SELECT *
+FROM player_stats(player := '{hero}', by_game := false)""",
+    "Street by street (razz)": """SELECT round, street, hands_seen, saw_pct, af, afq_pct, afq_n
+FROM player_street_stats(player := '{hero}', game := 'razz')""",
+    "Opponents with most hands": """SELECT player, game, hands, vpip_pct, went_to_showdown_pct,
+       won_at_showdown_pct
+FROM player_stats(money := 'cash')
+WHERE player <> '{hero}' AND hands >= 20
+ORDER BY hands DESC
+LIMIT 25""",
+    "Hands per day": """SELECT CAST(started_at AS DATE) AS day, count(*) AS hands,
+       count(DISTINCT table_name) AS tables
+FROM hands
+GROUP BY day
+ORDER BY day""",
+    "Engine findings by code": """SELECT code, severity, count(*) AS findings,
+       any_value(message) AS example
+FROM findings
+GROUP BY code, severity
+ORDER BY findings DESC""",
+    "Rejected hands by reason": """SELECT kind, reason, count(*) AS hands
+FROM rejects
+GROUP BY kind, reason
+ORDER BY hands DESC""",
+    "Tables and columns": """SELECT table_name, column_name, data_type
+FROM information_schema.columns
+WHERE table_schema = 'main'
+ORDER BY table_name, ordinal_position""",
+}
+
+
+def example(title: str, hero: str | None) -> str:
+    """An example with the hero's name in it (quotes doubled, as SQL wants them)."""
+    name = (hero or "studdraw_hero").replace("'", "''")
+    return EXAMPLES[title].replace("{hero}", name)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the console shows: rows, or a message saying why there are none."""
+
+    frame: pl.DataFrame | None
+    truncated: bool = False
+    error: str | None = None
+    refused: bool = False  # a statement the console does not allow (not a mistake)
+    seconds: float = 0.0
+
+
+def explain(error: BaseException, timeout: float = TIMEOUT_SECONDS) -> tuple[str, bool]:
+    """A person's words for DuckDB's refusal or error; True when it is a refusal."""
+    message = str(error)
+    lowered = message.lower()
+    if "read-only mode" in lowered or "read only" in lowered:
+        return (
+            "Refused: the SQL console is read-only. Statements that change the database "
+            "(CREATE, INSERT, UPDATE, DELETE, DROP, ...) are not allowed here; use "
+            "`studdraw import` to add hands.\n\n" + message,
+            True,
+        )
+    if isinstance(error, duckdb.PermissionException) or "disabled by configuration" in lowered:
+        return (
+            "Refused: the SQL console cannot reach the file system. Reading or writing "
+            "files (read_csv, COPY ... TO, EXPORT), ATTACH and extensions are switched "
+            "off.\n\n" + message,
+            True,
+        )
+    if "configuration has been locked" in lowered:
+        return (
+            "Refused: settings cannot be changed from the SQL console (SET, RESET).\n\n" + message,
+            True,
+        )
+    if isinstance(error, duckdb.InterruptException):
+        return f"Stopped: the query ran longer than {timeout:g} seconds.", False
+    return f"{type(error).__name__}: {message}", False
+
+
+def _lock_down(connection: duckdb.DuckDBPyConnection) -> None:
+    """No file access, and no way back: for the whole database instance.
+
+    DuckDB shares these settings between every connection the process has open on the
+    file; another console run may already have locked them, which is the state wanted.
+    Checked afterwards either way: the user's SQL never runs on an unlocked connection.
+    """
+
+    def settings() -> tuple[bool, bool]:
+        row = connection.execute(
+            "SELECT current_setting('enable_external_access'), "
+            "current_setting('lock_configuration')"
+        ).fetchall()[0]
+        return bool(row[0]), bool(row[1])
+
+    external, locked = settings()
+    if not locked:
+        if external:
+            connection.execute("SET enable_external_access = false").fetchall()
+        connection.execute("SET lock_configuration = true").fetchall()
+    if settings() != (False, True):
+        raise RuntimeError("the console could not lock its connection down")
+
+
+def _fetch(relation: duckdb.DuckDBPyRelation) -> pl.DataFrame:
+    """The rows as Polars; through pandas for the types Polars cannot take from Arrow
+    (DuckDB's INTERVAL), so that any SELECT shows."""
+    try:
+        return relation.pl()
+    except pl.exceptions.ComputeError:
+        return pl.from_pandas(relation.df())
+
+
+def run(
+    path: Path, sql: str, row_limit: int = ROW_LIMIT, timeout: float = TIMEOUT_SECONDS
+) -> Outcome:
+    """Run the user's SQL on a locked read-only connection; never raises for bad SQL."""
+    if not sql.strip():
+        return Outcome(None, error="Write a query first.")
+    started = time.perf_counter()
+    with read_only(path) as connection:
+        _lock_down(connection)
+        timer = threading.Timer(timeout, connection.interrupt)
+        timer.start()
+        try:
+            relation = connection.sql(sql)
+            if relation is None:
+                return Outcome(None, seconds=time.perf_counter() - started)
+            frame = _fetch(relation.limit(row_limit + 1))
+        except Exception as error:  # every DuckDB error, and Polars' on odd types
+            text, refused = explain(error, timeout)
+            return Outcome(None, error=text, refused=refused, seconds=time.perf_counter() - started)
+        finally:
+            timer.cancel()
+    truncated = frame.height > row_limit
+    return Outcome(frame.head(row_limit), truncated, seconds=time.perf_counter() - started)

@@ -1,0 +1,41 @@
+"""The pages, and links between them: open a hand in the replayer, a player in Stats.
+
+A link leaves its target in session state under a key of its own (not a widget's key:
+Streamlit drops the state of widgets that were not drawn on the run that set it), and
+the target page takes it on its next run, before drawing its widgets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+PAGES = {
+    "overview": "views/overview.py",
+    "stats": "views/stats.py",
+    "opponents": "views/opponents.py",
+    "replayer": "views/replayer.py",
+    "import": "views/import_page.py",
+    "sql": "views/sql_console.py",
+}
+
+HAND_TARGET = "open_hand"
+PLAYER_TARGET = "open_player"
+
+
+def open_hand(site: str, hand_number: str) -> None:
+    """Go to the replayer showing this hand from its first street."""
+    st.session_state[HAND_TARGET] = (site, hand_number)
+    st.switch_page(PAGES["replayer"])
+
+
+def open_player(site: str, player: str) -> None:
+    """Go to the Stats page showing this player."""
+    st.session_state[PLAYER_TARGET] = (site, player)
+    st.switch_page(PAGES["stats"])
+
+
+def take(key: str) -> Any:
+    """The target a link left for this page, once."""
+    return st.session_state.pop(key, None)

@@ -1,0 +1,526 @@
+"""A stored hand as the steps a replayer shows: one per street, then the result.
+
+Pure: database rows in, a tuple of immutable steps out, so that the replayer's logic is
+tested without Streamlit and every hand in a database can be checked (the chips each
+step shows add up to what the engine stored).
+
+The database keeps cards per player, not per street: `hand_players.cards_down` and
+`cards_up` in dealing order, `cards_shown` at showdown, and the draws with the hero's
+discarded, drawn and kept cards. The street each card belongs to follows from the game's
+dealing pattern (7-card stud: 2 down and 1 up on 3rd street, 1 up on 4th to 6th, 1 down on
+7th), which is why that pattern lives here as data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+Row = Mapping[str, Any]
+ZERO = Decimal(0)
+
+# Stud: (street, cards dealt down, cards dealt up) in dealing order.
+_SEVEN_STUD = (
+    ("third", 2, 1),
+    ("fourth", 0, 1),
+    ("fifth", 0, 1),
+    ("sixth", 0, 1),
+    ("seventh", 1, 0),
+)
+STUD_DEALS: dict[str, tuple[tuple[str, int, int], ...]] = {
+    "seven_stud": _SEVEN_STUD,
+    "seven_stud_hilo": _SEVEN_STUD,
+    "razz": _SEVEN_STUD,
+    "five_stud": (("second", 1, 1), ("third", 0, 1), ("fourth", 0, 1), ("fifth", 0, 1)),
+    "five_up_stud": (("second", 1, 1), ("third", 0, 1), ("fourth", 0, 1), ("fifth", 1, 0)),
+}
+# Draw games: the betting rounds, and how many cards each player holds.
+_TRIPLE = ("predraw", "draw_1", "draw_2", "draw_3")
+_SINGLE = ("predraw", "draw_1")
+DRAW_GAMES: dict[str, tuple[tuple[str, ...], int]] = {
+    "triple_draw_27": (_TRIPLE, 5),
+    "triple_draw_a5": (_TRIPLE, 5),
+    "badugi": (_TRIPLE, 4),
+    "single_draw_27": (_SINGLE, 5),
+    "five_draw": (_SINGLE, 5),
+}
+
+_STREET_TITLES = {
+    "second": "2nd street",
+    "third": "3rd street",
+    "fourth": "4th street",
+    "fifth": "5th street",
+    "sixth": "6th street",
+    "seventh": "7th street",
+    "predraw": "Before the draw",
+    "draw_1": "First draw",
+    "draw_2": "Second draw",
+    "draw_3": "Third draw",
+}
+_LIVE_POSTS = frozenset({"small_blind", "big_blind", "bring_in", "dead_blind"})
+_CHIPS_ADDED = frozenset({"bet", "call", *_LIVE_POSTS})
+_RAISES = frozenset({"raise", "complete"})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card in front of a player.
+
+    `code` is 'Ah', or None for a card whose face the history never shows (drawn as a
+    back). `down` is how it was dealt: face down (its owner alone sees it) or up.
+    `from_showdown` marks an opponent's card known only because it was shown at the end,
+    which the replayer can keep hidden until the showdown step.
+    """
+
+    code: str | None
+    down: bool
+    new: bool = False
+    from_showdown: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMove:
+    """A player's draw on this step: how many cards, and which when the history says."""
+
+    discard_count: int
+    discarded: tuple[str, ...] | None
+    drawn: tuple[str, ...] | None
+
+    @property
+    def stood_pat(self) -> bool:
+        return self.discard_count == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at the end of a step: chips, cards, and what happened to him."""
+
+    seat: int
+    player: str
+    is_hero: bool
+    stack: Decimal  # behind, not yet in the pot
+    street_bet: Decimal  # live chips put in on this step's betting round
+    put_in: Decimal  # everything in the pot so far, antes included
+    cards: tuple[Card, ...]
+    folded: bool
+    all_in: bool
+    draw: DrawMove | None = None
+    collected: Decimal | None = None  # the result step only
+    net: Decimal | None = None  # the result step only
+    showed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One line of the hand: a forced bet, a decision, or (result step) a payout."""
+
+    player: str
+    action: str  # actions.action, or 'returned', 'collected', 'shows' on the result step
+    amount: Decimal | None = None
+    raise_to: Decimal | None = None
+    all_in: bool = False
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str
+    severity: str
+    message: str
+    line: int | None
+    player: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    index: int  # 0 main pot, 1.. side pots
+    amount: Decimal
+    eligible: tuple[str, ...]
+    high_winners: tuple[str, ...]
+    low_winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The table after one street (its cards, draws and betting), or the result."""
+
+    index: int
+    street: str  # a street id, or 'showdown' / 'result' for the last step
+    title: str
+    seats: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+    pot: Decimal  # every chip in the middle at the end of the step
+    final: bool
+    findings: tuple[Finding, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    site: str
+    hand_number: str
+    game: str
+    family: str  # 'stud' or 'draw'
+    hand: Mapping[str, Any]  # the `hands` row, for the header (stakes, table, time)
+    steps: tuple[Step, ...]
+    pots: tuple[Pot, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def currency(self) -> str | None:
+        return self.hand.get("currency")
+
+
+@dataclass(frozen=True, slots=True)
+class HandRows:
+    """A hand's rows from each table (as dicts, e.g. from Polars `to_dicts()`)."""
+
+    hand: Row
+    players: Sequence[Row]
+    actions: Sequence[Row]
+    draws: Sequence[Row] = ()
+    pots: Sequence[Row] = ()
+    findings: Sequence[Row] = ()
+
+
+def street_title(street: str, game: str = "") -> str:
+    """A street as players name it; a single-draw game has one draw, not a "first"."""
+    if street == "draw_1" and DRAW_GAMES.get(game, (_TRIPLE, 5))[0] == _SINGLE:
+        return "The draw"
+    return _STREET_TITLES.get(street, street.replace("_", " "))
+
+
+def build_replay(rows: HandRows) -> Replay:
+    """The hand's steps: one per street that was dealt, then the showdown or result."""
+    game = rows.hand["game"]
+    family = "stud" if game in STUD_DEALS else "draw"
+    players = sorted(rows.players, key=lambda p: p["seat"])
+    actions = sorted(rows.actions, key=lambda a: a["seq"])
+    draws = sorted(rows.draws, key=lambda d: d["seq"])
+    streets = _streets_played(game, players, actions, draws)
+    hands = (
+        _stud_cards(game, players, streets)
+        if family == "stud"
+        else _draw_cards(game, players, draws, streets)
+    )
+    findings = tuple(_finding(f) for f in rows.findings)
+
+    book = _Book(rows.hand, players)
+    steps: list[Step] = []
+    last_line = 0
+    for index, street in enumerate(streets):
+        lines: list[Action] = []
+        for action in actions:
+            if action["street"] == street or (index == 0 and action["street"] == "ante"):
+                lines.append(book.apply(action))
+        moves = {d["player"]: _draw_move(d) for d in draws if d["street"] == street}
+        step_lines = [a["line"] for a in actions if a["street"] == street and a["line"]]
+        upto = max(step_lines, default=last_line)
+        step_findings = tuple(f for f in findings if f.line and last_line < f.line <= upto)
+        last_line = upto
+        seats = tuple(
+            book.seat(player, hands[player["player"]][index], moves.get(player["player"]))
+            for player in players
+        )
+        steps.append(
+            Step(
+                index,
+                street,
+                street_title(street, game),
+                seats,
+                tuple(lines),
+                book.pot(),
+                False,
+                step_findings,
+            )
+        )
+        book.next_street()
+
+    showdown = any(p["went_to_showdown"] for p in players)
+    final_cards = {p["player"]: hands[p["player"]][-1] for p in players}
+    seats = tuple(book.result_seat(p, final_cards[p["player"]]) for p in players)
+    result_lines = [
+        Action(p["player"], "shows", cards=tuple(p["cards_shown"].split()))
+        for p in players
+        if p.get("cards_shown")
+    ]
+    result_lines += [
+        Action(p["player"], "returned", amount=p["uncalled"]) for p in players if p["uncalled"]
+    ]
+    result_lines += [
+        Action(p["player"], "collected", amount=p["collected"]) for p in players if p["collected"]
+    ]
+    late = tuple(f for f in findings if not f.line or f.line > last_line)
+    steps.append(
+        Step(
+            len(steps),
+            "showdown" if showdown else "result",
+            "Showdown" if showdown else "Result",
+            seats,
+            tuple(result_lines),
+            rows.hand["total_pot"],
+            True,
+            late,
+        )
+    )
+    pots = tuple(
+        Pot(
+            p["pot_index"],
+            p["amount"],
+            tuple(p["eligible"] or ()),
+            tuple(p["high_winners"] or ()),
+            tuple(p["low_winners"] or ()),
+        )
+        for p in sorted(rows.pots, key=lambda p: p["pot_index"])
+    )
+    return Replay(
+        rows.hand["site"],
+        rows.hand["hand_number"],
+        game,
+        family,
+        rows.hand,
+        tuple(steps),
+        pots,
+        findings,
+    )
+
+
+# ---------------------------------------------------------------------------- streets
+def _streets_played(
+    game: str, players: Sequence[Row], actions: Sequence[Row], draws: Sequence[Row]
+) -> list[str]:
+    """The streets dealt in this hand, in order: a street with no betting (everyone
+    all-in) still counts when cards were dealt on it."""
+    if game in STUD_DEALS:
+        pattern = STUD_DEALS[game]
+        order = [street for street, _down, _up in pattern]
+        reached = max((_stud_streets_evidenced(pattern, p) for p in players), default=0)
+    else:
+        order = list(DRAW_GAMES.get(game, (_TRIPLE, 5))[0])
+        reached = 0
+    seen = {a["street"] for a in actions} | {d["street"] for d in draws}
+    for position, street in enumerate(order):
+        if street in seen:
+            reached = max(reached, position)
+    return order[: reached + 1]
+
+
+def _stud_streets_evidenced(pattern: Sequence[tuple[str, int, int]], player: Row) -> int:
+    """The last street (position in the pattern) whose cards this player is known to
+    hold: his up cards, and his down cards where the history shows them."""
+    ups = len(_cards(player.get("cards_up")))
+    downs = len(_cards(player.get("cards_down")))
+    shown = len(_cards(player.get("cards_shown")))
+    downs = max(downs, shown - ups)
+    last = 0
+    for position, (_street, n_down, n_up) in enumerate(pattern):
+        # an opponent's down cards are unknown: a street that also deals an up card is
+        # proved by the up card alone; a down-only street (7th) needs a known down card
+        if ups < n_up or (n_up == 0 and downs < n_down):
+            break
+        ups, downs = ups - n_up, max(downs - n_down, 0)
+        last = position
+    return last
+
+
+def _dealt_streets(player: Row, streets: Sequence[str]) -> int:
+    """How many of the hand's streets dealt this player cards: up to his fold."""
+    fold = player.get("fold_street")
+    if fold in streets:
+        return streets.index(fold) + 1
+    return len(streets)
+
+
+# ---------------------------------------------------------------------------- cards
+def _cards(text: str | None) -> tuple[str, ...]:
+    return tuple(text.split()) if text else ()
+
+
+def _stud_cards(
+    game: str, players: Sequence[Row], streets: Sequence[str]
+) -> dict[str, list[tuple[Card, ...]]]:
+    """Each player's cards after each street; the last entry is the showdown's view."""
+    pattern = STUD_DEALS[game]
+    hands: dict[str, list[tuple[Card, ...]]] = {}
+    for player in players:
+        ups = list(_cards(player.get("cards_up")))
+        # (card, known only from the showdown): the down cards the history dealt him
+        # face down, then what his shown hand adds (an opponent's down cards; also the
+        # stud community card, which the database does not store as such)
+        downs = [(card, False) for card in _cards(player.get("cards_down"))]
+        remaining = [*ups, *(card for card, _ in downs)]
+        for card in _cards(player.get("cards_shown")):
+            if card in remaining:
+                remaining.remove(card)
+            else:
+                downs.append((card, not player["is_hero"]))
+        dealt = _dealt_streets(player, streets)
+        held: list[Card] = []
+        per_street: list[tuple[Card, ...]] = []
+        for position in range(len(streets)):
+            held = [replace(card, new=False) for card in held]
+            if position < dealt:
+                _street, n_down, n_up = pattern[position]
+                for _ in range(n_down):
+                    code, from_showdown = downs.pop(0) if downs else (None, False)
+                    held.append(Card(code, True, True, from_showdown))
+                for _ in range(n_up):
+                    if ups:
+                        held.append(Card(ups.pop(0), False, True))
+            per_street.append(_stud_order(held))
+        per_street.append(tuple(replace(card, new=False) for card in per_street[-1]))
+        hands[player["player"]] = per_street
+    return hands
+
+
+def _stud_order(cards: list[Card]) -> tuple[Card, ...]:
+    """Down cards of 3rd street first, then the up cards, then the last down card: the
+    way a stud hand lies on the table and is printed at showdown."""
+    first_downs = [c for c in cards if c.down][:2]
+    ups = [c for c in cards if not c.down]
+    later_downs = [c for c in cards if c.down][2:]
+    return (*first_downs, *ups, *later_downs)
+
+
+def _draw_cards(
+    game: str, players: Sequence[Row], draws: Sequence[Row], streets: Sequence[str]
+) -> dict[str, list[tuple[Card, ...]]]:
+    """Each player's hand after each street's draw; the last entry is the showdown's."""
+    size = DRAW_GAMES.get(game, (_TRIPLE, 5))[1]
+    hands: dict[str, list[tuple[Card, ...]]] = {}
+    for player in players:
+        name = player["player"]
+        own = [d for d in draws if d["player"] == name]
+        shown = _cards(player.get("cards_shown"))
+        known = _known_draw_hands(player, own)
+        pat_all_along = bool(shown) and all(d["discard_count"] == 0 for d in own)
+        dealt = _dealt_streets(player, streets)
+        per_street: list[tuple[Card, ...]] = []
+        current: tuple[Card, ...] = ()
+        for position, street in enumerate(streets):
+            if position >= dealt:
+                current = tuple(replace(c, new=False) for c in current)
+            elif street in known:
+                hand, drawn = known[street]
+                current = tuple(Card(code, True, code in drawn) for code in hand)
+            elif pat_all_along:
+                current = tuple(Card(code, True, False, True) for code in shown)
+            else:
+                move = next((d for d in own if d["street"] == street), None)
+                fresh = move["discard_count"] if move else (size if position == 0 else 0)
+                count = len(current) or size
+                current = tuple(Card(None, True, i >= count - fresh) for i in range(count))
+            per_street.append(current)
+        if shown:
+            final = tuple(Card(code, True, False, not player["is_hero"]) for code in shown)
+        else:
+            final = tuple(replace(c, new=False) for c in per_street[-1])
+        per_street.append(final)
+        hands[name] = per_street
+    return hands
+
+
+def _known_draw_hands(
+    player: Row, own_draws: Sequence[Row]
+) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
+    """Street -> (hand after that street's draw, the cards just drawn), where the history
+    prints them: the hero's (kept + drawn; before the first draw, kept + discarded)."""
+    known: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {}
+    for index, draw in enumerate(own_draws):
+        kept, drawn = _cards(draw.get("kept")), _cards(draw.get("drawn"))
+        discarded = _cards(draw.get("discarded"))
+        if index == 0 and (kept or discarded) and len(kept) + len(discarded) >= 1:
+            known["predraw"] = ((*kept, *discarded), frozenset())
+        if kept or drawn:
+            known[draw["street"]] = ((*kept, *drawn), frozenset(drawn))
+    if not own_draws and player.get("cards_down"):
+        known["predraw"] = (_cards(player["cards_down"]), frozenset())
+    return known
+
+
+def _draw_move(row: Row) -> DrawMove:
+    discarded = _cards(row.get("discarded")) if row.get("discarded") is not None else None
+    drawn = _cards(row.get("drawn")) if row.get("drawn") is not None else None
+    return DrawMove(row["discard_count"], discarded, drawn)
+
+
+def _finding(row: Row) -> Finding:
+    return Finding(row["code"], row["severity"], row["message"], row.get("line"), row.get("player"))
+
+
+# ---------------------------------------------------------------------------- chips
+class _Book:
+    """Chips as the actions move them: each player's stack, live bet and total in."""
+
+    def __init__(self, hand: Row, players: Sequence[Row]) -> None:
+        self.hand = hand
+        self.stack = {p["player"]: p["stack"] for p in players}
+        self.street_bet = {p["player"]: ZERO for p in players}
+        self.put_in = {p["player"]: ZERO for p in players}
+        self.folded: set[str] = set()
+        self.all_in: set[str] = set()
+
+    def apply(self, row: Row) -> Action:
+        player, kind = row["player"], row["action"]
+        amount, raise_to = row.get("amount"), row.get("raise_to")
+        live = dead = ZERO
+        if kind == "ante":
+            dead = amount or ZERO
+        elif kind == "small_and_big_blinds":
+            # the small blind part is dead, the big blind part live (as the engine counts)
+            dead = min(self.hand.get("small_blind") or ZERO, amount or ZERO)
+            live = (amount or ZERO) - dead
+        elif kind in _RAISES and raise_to is not None:
+            live = raise_to - self.street_bet.get(player, ZERO)
+        elif kind in _CHIPS_ADDED or kind in _RAISES:
+            live = amount or ZERO
+        elif kind == "fold":
+            self.folded.add(player)
+        if player in self.put_in:
+            self.street_bet[player] += live
+            self.put_in[player] += live + dead
+            self.stack[player] -= live + dead
+        if row.get("all_in"):
+            self.all_in.add(player)
+        return Action(player, kind, amount, raise_to, bool(row.get("all_in")))
+
+    def next_street(self) -> None:
+        self.street_bet = dict.fromkeys(self.street_bet, ZERO)
+
+    def pot(self) -> Decimal:
+        return sum(self.put_in.values(), ZERO)
+
+    def seat(self, player: Row, cards: tuple[Card, ...], move: DrawMove | None) -> Seat:
+        name = player["player"]
+        return Seat(
+            player["seat"],
+            name,
+            player["is_hero"],
+            self.stack[name],
+            self.street_bet[name],
+            self.put_in[name],
+            cards,
+            name in self.folded,
+            name in self.all_in,
+            move,
+        )
+
+    def result_seat(self, player: Row, cards: tuple[Card, ...]) -> Seat:
+        """After the showdown: uncalled bets back, pots paid, the engine's nets."""
+        name = player["player"]
+        return Seat(
+            player["seat"],
+            name,
+            player["is_hero"],
+            player["stack"] - player["put_in"] + player["collected"],
+            ZERO,
+            player["put_in"],
+            cards,
+            name in self.folded,
+            name in self.all_in,
+            None,
+            player["collected"],
+            player["net"],
+            bool(player.get("cards_shown")),
+        )

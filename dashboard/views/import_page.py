@@ -1,0 +1,139 @@
+"""Import: upload history files or name a folder; see what was imported and rejected."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import polars as pl
+import streamlit as st
+
+from dashboard import importing, queries
+from dashboard.connection import NoDatabase, database_path
+from pipeline.importer import ImportSummary
+from pipeline.storage.database import DatabaseBusy
+
+SUMMARY = "import_summary"  # the last import's summary, shown until the next one
+
+
+def _import(paths: list[Path]) -> None:
+    """Run the import with a progress bar; keep its summary for the rest of the session."""
+    bar = st.progress(0.0, text="Starting…")
+
+    def progress(files: int, total: int, hands: int) -> None:
+        bar.progress(
+            files / total if total else 1.0, text=f"{files}/{total} files, {hands:,} hands read"
+        )
+
+    try:
+        summary = importing.run_import(paths, database_path(), progress)
+    except DatabaseBusy:
+        st.warning("Another import is writing to the database; try again in a moment.")
+        return
+    bar.progress(1.0, text="Done")
+    st.session_state[SUMMARY] = summary
+
+
+def _summary(summary: ImportSummary) -> None:
+    st.subheader("Last import")
+    imported, duplicates, flop, rejected = st.columns(4)
+    imported.metric("Hands imported", f"{summary.hands_imported:,}")
+    duplicates.metric("Duplicates skipped", f"{summary.duplicates:,}")
+    flop.metric("Flop-game hands skipped", f"{summary.flop_games_skipped:,}")
+    rejected.metric("Hands rejected", f"{sum(summary.rejected.values()):,}")
+    st.caption(
+        f"{summary.files} files ({summary.files_unchanged} unchanged and skipped) in "
+        f"{summary.seconds:.1f} s"
+        + (
+            f"; {summary.left_for_next_run} half-written hands left for the next import"
+            if summary.left_for_next_run
+            else ""
+        )
+    )
+    if summary.rejected:
+        with st.container(key="import_rejected_reasons"):
+            st.dataframe(
+                pl.DataFrame(
+                    {
+                        "reason": list(summary.rejected),
+                        "hands": list(summary.rejected.values()),
+                    }
+                ).sort("hands", descending=True),
+                hide_index=True,
+                placeholder="—",
+            )
+
+
+def _rejects() -> None:
+    """The rejected hands kept in the database, with their reason and whole text."""
+    st.subheader("Rejected hands")
+    try:
+        rejects = queries.recent_rejects()
+    except NoDatabase:
+        st.caption("No database yet.")
+        return
+    if rejects.is_empty():
+        st.caption("None: every hand read so far was imported.")
+        return
+    st.caption(f"The latest {rejects.height} (all are kept in the `rejects` table).")
+    event = st.dataframe(
+        rejects.drop("reject_id"),
+        hide_index=True,
+        placeholder="—",
+        key="import_rejects",
+        on_select="rerun",
+        selection_mode="single-row",
+        column_config={
+            "rejected_at": st.column_config.DatetimeColumn("When (UTC)", format="YYYY-MM-DD HH:mm"),
+            "kind": st.column_config.TextColumn("Kind"),
+            "reason": st.column_config.TextColumn("Reason", width="large"),
+            "source_file": st.column_config.TextColumn("File"),
+            "first_line": st.column_config.NumberColumn("First line"),
+            "line": st.column_config.NumberColumn("Line"),
+        },
+    )
+    rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
+    if rows:
+        reject_id = rejects["reject_id"][rows[0]]
+        st.code(queries.reject_text(reject_id) or "", language=None)
+
+
+def main() -> None:
+    st.title("Import")
+    st.caption(
+        f"Into `{database_path()}`. The same import as `studdraw import`: new hands only, "
+        "rejected hands kept with their reasons."
+    )
+    upload, folder = st.tabs(["Upload files", "Import a folder"])
+    with upload:
+        files = st.file_uploader(
+            "Hand history files (.txt) or .zip archives",
+            type=[suffix.lstrip(".") for suffix in importing.UPLOAD_SUFFIXES],
+            accept_multiple_files=True,
+            key="import_files",
+        )
+        if st.button("Import uploaded files", key="import_upload", disabled=not files):
+            with tempfile.TemporaryDirectory(prefix="studdraw-upload-") as temporary:
+                paths = importing.save_uploads(
+                    ((file.name, file.getvalue()) for file in files or []), Path(temporary)
+                )
+                _import(paths)
+    with folder:
+        text = st.text_input(
+            "Folder or file on this computer",
+            key="import_folder",
+            placeholder="e.g. ~/PokerStars/HandHistory",
+        )
+        if st.button("Import folder", key="import_folder_button", disabled=not text):
+            path = Path(text).expanduser()
+            if not path.exists():
+                st.error(f"No such file or folder: {path}")
+            else:
+                _import([path])
+    summary = st.session_state.get(SUMMARY)
+    if isinstance(summary, ImportSummary):
+        _summary(summary)
+    _rejects()
+
+
+main()

@@ -1,0 +1,131 @@
+"""Opponents: everyone the hero played with, and a closer look at one of them."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboard import filters, navigation, queries
+from dashboard.games import game_name
+
+HELP = {
+    "hands": "Hands the player and the hero were both dealt into (under the filters).",
+    "their_net": "The player's own net in those hands.",
+    "hero_net": "The hero's net in those hands: how the hero did with this player at the table.",
+    "vpip_pct": "Voluntarily put money in the pot on the first betting round.",
+    "first_round_raise_pct": "Bet, completed or raised on the first betting round.",
+    "af": "Aggression factor: bets, raises and completes divided by calls, every round.",
+    "af_n": "Sample size of the aggression factor: calls.",
+    "afq_pct": "Aggression frequency: bets, raises and completes as a share of decisions.",
+    "afq_n": "Sample size of the aggression frequency: decisions.",
+    "went_to_showdown_pct": "Of the hands in which the player saw 4th street (the first "
+    "draw), how often he went to showdown.",
+    "went_to_showdown_n": "Sample size of WTSD: hands in which he saw round 2.",
+    "won_at_showdown_pct": "Of the player's showdowns, how often he won money there.",
+    "won_at_showdown_n": "Sample size of W$SD: showdowns.",
+}
+
+
+def _config() -> dict[str, object]:
+    number = st.column_config.NumberColumn
+    return {
+        "site": st.column_config.TextColumn("Site"),
+        "player": st.column_config.TextColumn("Player", pinned=True),
+        "game": st.column_config.TextColumn("Game"),
+        "hands": number("Hands", help=HELP["hands"]),
+        "their_net": number("Their net", help=HELP["their_net"], format="%.2f"),
+        "hero_net": number("Hero's net", help=HELP["hero_net"], format="%.2f"),
+        "vpip_pct": number("VPIP %", help=HELP["vpip_pct"], format="%.1f"),
+        "first_round_raise_pct": number(
+            "1st-round raise %", help=HELP["first_round_raise_pct"], format="%.1f"
+        ),
+        "af": number("AF", help=HELP["af"], format="%.2f"),
+        "af_n": number("AF n", help=HELP["af_n"]),
+        "afq_pct": number("AFq %", help=HELP["afq_pct"], format="%.1f"),
+        "afq_n": number("AFq n", help=HELP["afq_n"]),
+        "went_to_showdown_pct": number("WTSD %", help=HELP["went_to_showdown_pct"], format="%.1f"),
+        "went_to_showdown_n": number("WTSD n", help=HELP["went_to_showdown_n"]),
+        "won_at_showdown_pct": number("W$SD %", help=HELP["won_at_showdown_pct"], format="%.1f"),
+        "won_at_showdown_n": number("W$SD n", help=HELP["won_at_showdown_n"]),
+        "games": st.column_config.TextColumn("Games"),
+    }
+
+
+def _games(text: str | None) -> str:
+    return ", ".join(game_name(g) for g in (text or "").split(", ") if g)
+
+
+def main() -> None:
+    st.title("Opponents")
+    active = filters.current()
+    if not active.heroes:
+        st.info("No hero selected: pick one in the sidebar.")
+        return
+    min_hands = st.number_input(
+        "Minimum hands together", min_value=1, value=10, step=5, key="opponents_min_hands"
+    )
+    table = queries.opponents(active, int(min_hands))
+    if table.is_empty():
+        st.info("Nobody played that many hands with the hero under these filters.")
+        return
+    st.caption(
+        f"{table.height:,} players (at most {queries.OPPONENT_LIMIT}, most hands first). "
+        "Select a row for a closer look."
+    )
+    event = st.dataframe(
+        table.with_columns(pl.col("games").map_elements(_games, return_dtype=pl.String)),
+        hide_index=True,
+        placeholder="—",
+        key="opponents_table",
+        on_select="rerun",
+        selection_mode="single-row",
+        column_config=_config(),
+    )
+    rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
+    if rows:
+        row = table.row(rows[0], named=True)
+        _player_view(active, row["site"], row["player"])
+
+
+def _player_view(active: filters.Filters, site: str, player: str) -> None:
+    """One opponent: game by game, the hands together, and links onwards."""
+    st.subheader(player)
+    if st.button(f"Full stats for {player}", key="opponents_full_stats"):
+        navigation.open_player(site, player)
+    games = queries.opponent_by_game(active, site, player)
+    with st.container(key="opponents_games"):
+        st.dataframe(
+            games.with_columns(pl.col("game").map_elements(game_name, return_dtype=pl.String)),
+            hide_index=True,
+            placeholder="—",
+            column_config=_config(),
+        )
+    st.markdown("**Hands together** (newest first). Select one to replay it.")
+    hands = queries.hands_with(active, site, player)
+    event = st.dataframe(
+        hands.with_columns(pl.col("game").map_elements(game_name, return_dtype=pl.String)),
+        hide_index=True,
+        placeholder="—",
+        key="opponents_hands",
+        on_select="rerun",
+        selection_mode="single-row",
+        column_config={
+            "site": None,
+            "currency": None,
+            "hand_number": st.column_config.TextColumn("Hand"),
+            "started_at": st.column_config.DatetimeColumn("Time (UTC)", format="YYYY-MM-DD HH:mm"),
+            "game": st.column_config.TextColumn("Game"),
+            "total_pot": st.column_config.NumberColumn("Pot", format="%.2f"),
+            "hero_net": st.column_config.NumberColumn("Hero's net", format="%.2f"),
+            "their_net": st.column_config.NumberColumn("Their net", format="%.2f"),
+            "they_showed_down": st.column_config.CheckboxColumn("Showdown"),
+        },
+    )
+    rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
+    if rows:
+        hand = hands.row(rows[0], named=True)
+        if st.button(f"Replay hand #{hand['hand_number']}", key="opponents_replay"):
+            navigation.open_hand(hand["site"], hand["hand_number"])
+
+
+main()

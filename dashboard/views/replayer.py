@@ -1,0 +1,180 @@
+"""Hand replayer: find a hand, then step through it street by street as it happened."""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+import polars as pl
+import streamlit as st
+
+from dashboard import cards, filters, navigation, queries
+from dashboard.games import game_name
+from dashboard.money import format_amount, format_stakes
+from dashboard.replay_steps import Replay, build_replay
+
+HAND = "replay_hand"  # (site, hand_number) on show
+STEP = "replay_step"  # the select_slider's key: the step on show
+STEP_HAND = "replay_step_hand"  # the hand STEP belongs to
+LIST_PICKED = "replay_list_picked"  # the hand list's selection last acted upon
+
+
+def _show(site: str, hand_number: str) -> None:
+    st.session_state[HAND] = (site, hand_number)
+
+
+def _on_number() -> None:
+    number = (st.session_state.get("replay_number") or "").strip()
+    if not number:
+        return
+    found = queries.hands_numbered(number)
+    if found.height:
+        _show(found["site"][0], found["hand_number"][0])
+
+
+def _move(delta: int, last: int) -> None:
+    """A button: move `delta` streets, kept within the hand (first and last: big moves)."""
+    current = int(st.session_state.get(STEP, 0))
+    st.session_state[STEP] = min(max(current + delta, 0), last)
+
+
+def _finder(active: filters.Filters) -> None:
+    """Search by number, or pick from the hero's hands under the filters and a result."""
+    number, result = st.columns([1, 1])
+    number.text_input(
+        "Hand number", key="replay_number", on_change=_on_number, placeholder="e.g. 260260056045"
+    )
+    choice = result.selectbox("Hero's hands", list(queries.RESULTS), key="replay_result")
+    typed = (st.session_state.get("replay_number") or "").strip()
+    if typed and queries.hands_numbered(typed).is_empty():
+        st.warning(f"No hand numbered {typed} in the database.")
+    if not active.heroes:
+        return
+    hands = queries.hero_hand_list(active, choice or "Any result")
+    if HAND not in st.session_state and hands.height:
+        _show(hands["site"][0], hands["hand_number"][0])
+    with st.expander(f"Hands ({hands.height:,} shown, game and dates from the sidebar)"):
+        stakes = [
+            format_stakes(
+                r["limit_kind"],
+                r["small_bet"],
+                r["big_bet"],
+                r["small_blind"],
+                r["big_blind"],
+                r["currency"],
+            )
+            for r in hands.iter_rows(named=True)
+        ]
+        event = st.dataframe(
+            hands.select(
+                "hand_number",
+                "started_at",
+                pl.col("game").map_elements(game_name, return_dtype=pl.String),
+                pl.Series("stakes", stakes, dtype=pl.String),
+                "players",
+                "total_pot",
+                "hero_net",
+                "went_to_showdown",
+                "has_warnings",
+            ),
+            hide_index=True,
+            placeholder="—",
+            key="replay_list",
+            on_select="rerun",
+            selection_mode="single-row",
+            column_config={
+                "hand_number": st.column_config.TextColumn("Hand"),
+                "started_at": st.column_config.DatetimeColumn(
+                    "Time (UTC)", format="YYYY-MM-DD HH:mm"
+                ),
+                "game": st.column_config.TextColumn("Game"),
+                "stakes": st.column_config.TextColumn("Stakes"),
+                "players": st.column_config.NumberColumn("Players"),
+                "total_pot": st.column_config.NumberColumn("Pot", format="%.2f"),
+                "hero_net": st.column_config.NumberColumn("Hero's net", format="%.2f"),
+                "went_to_showdown": st.column_config.CheckboxColumn("Showdown"),
+                "has_warnings": st.column_config.CheckboxColumn("Findings"),
+            },
+        )
+    # A newly selected row opens its hand (once: the selection stays while the hand
+    # shown may change by number or by a link).
+    rows = list(event.selection.rows) if event is not None else []  # type: ignore[union-attr]
+    if rows and rows != st.session_state.get(LIST_PICKED) and rows[0] < hands.height:
+        _show(hands["site"][rows[0]], hands["hand_number"][rows[0]])
+    st.session_state[LIST_PICKED] = rows
+
+
+def _header(replay: Replay) -> None:
+    hand = replay.hand
+    stakes = format_stakes(
+        hand["limit_kind"],
+        hand["small_bet"],
+        hand["big_bet"],
+        hand["small_blind"],
+        hand["big_blind"],
+        hand["currency"],
+    )
+    when = hand["started_at"].astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    st.subheader(f"{game_name(replay.game)} {stakes} — hand #{replay.hand_number}")
+    table = f"table '{hand['table_name']}'" if hand.get("table_name") else "table"
+    tournament = f", tournament {hand['tournament_id']}" if hand.get("tournament_id") else ""
+    st.caption(f"{replay.site}, {table}{tournament}, {when}")
+    if replay.findings:
+        with st.expander(f"Engine findings for this hand ({len(replay.findings)})"):
+            for finding in replay.findings:
+                where = f"line {finding.line}: " if finding.line else ""
+                st.warning(f"{finding.code} ({finding.severity}): {where}{finding.message}")
+
+
+def main() -> None:
+    st.title("Hand replayer")
+    target = navigation.take(navigation.HAND_TARGET)
+    if target is not None:
+        _show(*target)
+    active = filters.current()
+    _finder(active)
+    shown = st.session_state.get(HAND)
+    if shown is None:
+        st.info("No hand to show: search by number, or pick a hero in the sidebar.")
+        return
+    rows = queries.hand_rows(*shown)
+    if rows is None:
+        st.warning(f"Hand #{shown[1]} is not in the database.")
+        return
+    replay = build_replay(rows)
+    if st.session_state.get(STEP_HAND) != shown:
+        st.session_state[STEP_HAND] = shown
+        st.session_state[STEP] = 0
+    last = len(replay.steps) - 1
+    st.session_state[STEP] = min(int(st.session_state.get(STEP, 0)), last)
+    _header(replay)
+
+    first, previous, following, final, hide = st.columns([1, 1, 1, 1, 3])
+    first.button("First street", key="replay_first", on_click=_move, args=(-last - 1, last))
+    previous.button("Previous street", key="replay_previous", on_click=_move, args=(-1, last))
+    following.button("Next street", key="replay_next", on_click=_move, args=(1, last))
+    final.button("Last street", key="replay_last", on_click=_move, args=(last + 1, last))
+    hidden = hide.toggle("Hide opponents' down cards until showdown", value=True, key="replay_hide")
+    index = st.select_slider(
+        "Street",
+        options=list(range(len(replay.steps))),
+        format_func=lambda i: replay.steps[i].title,
+        key=STEP,
+    )
+    step = replay.steps[int(index)]
+    table, log = st.columns([3, 2])
+    with table:
+        st.html(cards.table_html(replay, step, hide_opponents=hidden))
+    with log:
+        st.markdown(f"**{step.title}**")
+        st.html(cards.log_html(replay, step))
+        if step.final:
+            st.html(cards.result_html(replay, step))
+        for finding in step.findings:
+            st.warning(f"Engine: {finding.code}: {finding.message}")
+    pots = " · ".join(
+        f"{s.title}: {format_amount(s.pot, replay.currency)}" for s in replay.steps[:-1]
+    )
+    st.caption(f"Pot after each street — {pots}")
+
+
+main()

@@ -1,0 +1,429 @@
+"""The dashboard's pages, driven through Streamlit's AppTest on the sample database.
+
+AppTest runs the real app script (dashboard/app.py, its navigation and its pages) in
+this process and exposes every element and widget; it renders no pixels, so the
+replayer's table is read as the HTML it hands to `st.html`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard import connection
+from pipeline.storage.database import retry_while_locked
+from pipeline.storage.stats import STAT_DEFINITIONS
+from tests.conftest import REPO
+
+APP = REPO / "dashboard" / "app.py"
+SAMPLES = REPO / "sample_histories" / "PokerStars" / "HandHistory" / "studdraw_hero"
+STUD_HAND = "260260056045"  # 7 Card Stud, goes to a showdown on 7th street
+TRIPLE_DRAW_HAND = "310290093148"  # 2-7 triple draw, three draws, ends on a fold
+
+
+@pytest.fixture
+def app(sample_database: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("STUDDRAW_DB", str(sample_database))
+    return AppTest.from_file(APP, default_timeout=30).run()
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def table(at: AppTest, key: str) -> pd.DataFrame:
+    """The rows of the table drawn in the container (or selectable table) `key`."""
+    node = at.get_by_key(key)
+    frame = node if node.type == "dataframe" else node.dataframe[0]
+    return frame.value
+
+
+def no_exceptions(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+# ---------------------------------------------------------------------------- overview
+def test_overview_shows_the_heros_results_and_filters_change_them(app: AppTest) -> None:
+    no_exceptions(app)
+    assert app.multiselect(key="filter_heroes").value == ["studdraw_hero"]
+    assert metric(app, "Hands") == "1,800"
+    by_game = table(app, "overview_by_game")
+    assert by_game["hands"].sum() == 1800 and len(by_game) == 8
+    assert len(app.get_by_key("overview_graph").children) == 1  # the results graph
+
+    app.selectbox(key="filter_game").select("razz").run()
+    assert metric(app, "Hands") == "400"
+    assert list(table(app, "overview_by_game")["game"]) == ["Razz"]
+
+    app.radio(key="filter_money").set_value("Tournament").run()
+    assert metric(app, "Hands") == "200"  # the razz tournament
+    app.radio(key="filter_money").set_value("Cash").run()
+    assert metric(app, "Hands") == "200"  # the $1/$2 razz table
+
+    app.selectbox(key="filter_game").select(None).run()
+    app.selectbox(key="filter_period").select("Last day played").run()
+    later = int(metric(app, "Hands").replace(",", ""))
+    assert 0 < later < 1600  # the samples run past midnight UTC
+    app.selectbox(key="filter_period").select("Custom").run()
+    first, _last = app.date_input(key="filter_dates").value
+    app.date_input(key="filter_dates").set_value((first, first)).run()
+    assert int(metric(app, "Hands").replace(",", "")) == 1600 - later
+    no_exceptions(app)
+
+
+def test_overview_sessions_and_stakes(app: AppTest) -> None:
+    sessions = table(app, "overview_sessions")
+    assert sessions["hands"].sum() == 1800  # every hand is in one session or another
+    stakes = table(app, "overview_by_stakes")
+    assert "$0.10/$0.20" in set(stakes["stakes"])
+    assert stakes["hands"].sum() == 1800
+
+
+def test_without_a_hero_the_overview_says_so(app: AppTest) -> None:
+    app.multiselect(key="filter_heroes").set_value([]).run()
+    assert any("No hero selected" in info.value for info in app.info)
+
+
+# ------------------------------------------------------------------------------- stats
+def _help_of(at: AppTest, key: str) -> dict[str, str]:
+    """Column -> hover help, from the table's column configuration."""
+    columns = json.loads(at.get_by_key(key).dataframe[0].proto.columns)
+    return {name: config.get("help", "") for name, config in columns.items()}
+
+
+def test_stats_show_the_stat_set_with_samples_and_definitions(app: AppTest) -> None:
+    app.switch_page("views/stats.py").run()
+    no_exceptions(app)
+    results = table(app, "stats_results")
+    assert results["game"].iloc[0] == "All games"
+    assert results["hands"].iloc[0] == 1800
+    first_round = table(app, "stats_first_round")
+    columns = list(first_round.columns)
+    assert columns.index("vpip_n") == columns.index("vpip_pct") + 1  # sample beside rate
+    helps = _help_of(app, "stats_first_round")
+    assert helps["vpip_pct"] == STAT_DEFINITIONS["vpip_pct"]
+    assert helps["steal_n"] == STAT_DEFINITIONS["steal_n"]
+
+    app.selectbox(key="filter_game").select("badugi").run()
+    results = table(app, "stats_results")
+    assert list(results["hands"]) == [200, 200]  # all games (= badugi), badugi
+
+
+def test_stats_for_any_player(app: AppTest) -> None:
+    app.switch_page("views/stats.py").run()
+    app.radio(key="stats_who").set_value("Another player").run()
+    app.text_input(key="stats_search").input("kestrel").run()
+    assert app.selectbox(key="stats_player").value == "Kestrel99 (pokerstars)"
+    results = table(app, "stats_results")
+    assert results["hands"].iloc[0] == 1049  # Kestrel99's hands, hero present or not
+    assert any(s.value == "Kestrel99" for s in app.subheader)
+
+
+def test_grouped_screen_names_combine_exactly(sample_database: Path, monkeypatch) -> None:
+    """The dashboard adds several rows of player_stats into one; the sum over games must
+    equal the macro's own by_game := false row, stat by stat."""
+    from dashboard import queries
+    from dashboard.filters import Filters
+
+    monkeypatch.setenv("STUDDRAW_DB", str(sample_database))
+    combined = queries.player_stats(["studdraw_hero"], Filters()).row(0, named=True)
+    con = duckdb.connect(str(sample_database), read_only=True)
+    try:
+        truth = (
+            con.sql("SELECT * FROM player_stats(player := 'studdraw_hero', by_game := false)")
+            .pl()
+            .row(0, named=True)
+        )
+    finally:
+        con.close()
+    assert combined["game"] == "all"
+    for column, expected in truth.items():
+        if column in ("site", "player", "game"):
+            continue
+        got = combined[column]
+        if expected is None:
+            assert got is None, column
+        else:
+            assert float(got) == pytest.approx(float(expected), rel=1e-9, abs=1e-9), column
+
+
+# --------------------------------------------------------------------------- opponents
+def test_opponents_table_filter_and_click_through(app: AppTest) -> None:
+    app.switch_page("views/opponents.py").run()
+    no_exceptions(app)
+    everyone = table(app, "opponents_table")
+    assert everyone["player"].iloc[0] == "Kestrel99" and everyone["hands"].iloc[0] == 1049
+    assert {"vpip_pct", "af", "went_to_showdown_pct", "hero_net"} <= set(everyone.columns)
+
+    app.number_input(key="opponents_min_hands").set_value(800).run()
+    fewer = table(app, "opponents_table")
+    assert 0 < len(fewer) < len(everyone) and fewer["hands"].min() >= 800
+
+    app.session_state["opponents_table"] = {"selection": {"rows": [0], "columns": []}}
+    app.run()
+    assert any(s.value == "Kestrel99" for s in app.subheader)
+    games = table(app, "opponents_games")
+    assert games["hands"].sum() == 1049
+    app.button(key="opponents_full_stats").click().run()
+    no_exceptions(app)
+    assert app.radio(key="stats_who").value == "Another player"
+    assert table(app, "stats_results")["hands"].iloc[0] == 1049
+
+
+def test_opponents_hand_list_opens_the_replayer(app: AppTest) -> None:
+    app.switch_page("views/opponents.py").run()
+    app.session_state["opponents_table"] = {"selection": {"rows": [0], "columns": []}}
+    app.run()
+    hands = table(app, "opponents_hands")
+    app.session_state["opponents_hands"] = {"selection": {"rows": [0], "columns": []}}
+    app.run()
+    app.button(key="opponents_replay").click().run()
+    no_exceptions(app)
+    assert any(hands["hand_number"].iloc[0] in s.value for s in app.subheader)
+
+
+# ---------------------------------------------------------------------------- replayer
+def _table(at: AppTest) -> str:
+    return next(h.value for h in at.html if 'class="sd-table"' in h.value)
+
+
+def _pot(html: str) -> str:
+    match = re.search(r'data-pot="([^"]+)"', html)
+    assert match
+    return match.group(1)
+
+
+def _cards(html: str) -> list[str]:
+    return re.findall(r'data-card="([^"]+)"', html)
+
+
+def _open(at: AppTest, number: str) -> AppTest:
+    at.switch_page("views/replayer.py").run()
+    at.text_input(key="replay_number").input(number).run()
+    no_exceptions(at)
+    return at
+
+
+def test_the_replayer_steps_through_a_stud_hand(app: AppTest) -> None:
+    at = _open(app, STUD_HAND)
+    assert any(f"hand #{STUD_HAND}" in s.value for s in at.subheader)
+    seen = []
+    for _ in range(6):
+        html = _table(at)
+        seen.append((at.select_slider(key="replay_step").value, _pot(html), _cards(html)))
+        at.button(key="replay_next").click().run()
+    steps = [s for s, _, _ in seen]
+    assert steps == [0, 1, 2, 3, 4, 5]
+    pots = [p for _, p, _ in seen]
+    assert pots == ["0.5100", "0.7100", "1.1100", "1.5100", "1.9100", "1.9100"]
+    cards = [c for _, _, c in seen]
+    # the hero's three cards on 3rd street; Kestrel99's ace pair appears on 4th
+    assert cards[0][:0] == [] and {"Jc", "2d", "5h"} <= set(cards[0])
+    assert "Ah" not in cards[0] and "Ah" in cards[1]
+    assert len(cards[1]) > len(cards[0]) - 0 and cards[1] != cards[0]
+    # opponents' down cards are backs until the showdown, then shown
+    assert "2s" not in cards[4] and "back" in cards[4]
+    assert {"2s", "4c", "5d"} <= set(cards[5])
+    final = _table(at)
+    assert "Showdown" in final and "+$1.00" in final  # Kestrel99's net
+    result = next(h.value for h in at.html if 'data-result="1"' in h.value)
+    assert "Main pot $1.91" in result and "Kestrel99" in result and "rake $0.09" in result
+    # and back
+    at.button(key="replay_previous").click().run()
+    assert at.select_slider(key="replay_step").value == 4
+    at.button(key="replay_first").click().run()
+    assert at.select_slider(key="replay_step").value == 0
+
+
+def test_the_replayer_steps_through_a_triple_draw_hand(app: AppTest) -> None:
+    at = _open(app, TRIPLE_DRAW_HAND)
+    first = _table(at)
+    assert {"As", "Th", "6h", "6c", "5d"} <= set(_cards(first))  # the hero's deal
+    assert _pot(first) == "0.4000"
+    at.button(key="replay_next").click().run()
+    after_draw = _table(at)
+    log = next(h.value for h in at.html if 'class="sd-log"' in h.value)
+    assert {"8s", "8d", "3h"} <= set(_cards(after_draw))  # drawn
+    assert "As" not in _cards(after_draw)  # discarded
+    assert "discards" in log and "stands pat" in log and "draws 4 cards" in log
+    assert _pot(after_draw) == "1.0000"
+    at.select_slider(key="replay_step").set_value(3).run()
+    assert "Qc" in _cards(_table(at))  # the third draw's card
+    at.button(key="replay_last").click().run()
+    final = _table(at)
+    assert "Result" in final
+    result = next(h.value for h in at.html if 'data-result="1"' in h.value)
+    assert "Results" in result and "Main pot" in result
+    no_exceptions(at)
+
+
+def test_showing_opponents_down_cards_from_the_start(app: AppTest) -> None:
+    at = _open(app, STUD_HAND)
+    assert "2s" not in _cards(_table(at))
+    at.toggle(key="replay_hide").set_value(False).run()
+    assert {"2s", "4c"} <= set(_cards(_table(at)))  # Kestrel99's down cards, 3rd street
+
+
+def test_the_replayer_lists_the_heros_hands_by_result(app: AppTest) -> None:
+    app.switch_page("views/replayer.py").run()
+    app.selectbox(key="replay_result").select("Biggest pots").run()
+    listed = table(app, "replay_list")
+    pots = list(listed["total_pot"])
+    assert pots == sorted(pots, reverse=True)
+    app.session_state["replay_list"] = {"selection": {"rows": [1], "columns": []}}
+    app.run()
+    assert any(listed["hand_number"].iloc[1] in s.value for s in app.subheader)
+    app.text_input(key="replay_number").input("999").run()
+    assert any("No hand numbered 999" in w.value for w in app.warning)
+
+
+# ------------------------------------------------------------------------------ import
+@pytest.fixture
+def empty_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    target = tmp_path / "fresh.duckdb"
+    monkeypatch.setenv("STUDDRAW_DB", str(target))
+    return target
+
+
+def _razz_file() -> Path:
+    return next(SAMPLES.glob("*Quintilla V*Razz*"))
+
+
+def test_importing_a_folder_shows_the_summary(empty_database: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    shutil.copy(_razz_file(), folder)
+    (folder / "broken.txt").write_text(
+        "PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2026/11/14 16:00:00 ET\nnonsense\n\n\n",
+        encoding="utf-8",
+    )
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.switch_page("views/import_page.py").run()
+    no_exceptions(at)
+    at.text_input(key="import_folder").input(str(folder)).run()
+    at.button(key="import_folder_button").click().run()
+    no_exceptions(at)
+    assert metric(at, "Hands imported") == "200"
+    assert metric(at, "Hands rejected") == "1"
+    reasons = table(at, "import_rejected_reasons")
+    assert reasons["hands"].sum() == 1
+    rejects = table(at, "import_rejects")
+    assert len(rejects) == 1
+    at.session_state["import_rejects"] = {"selection": {"rows": [0], "columns": []}}
+    at.run()
+    assert any("nonsense" in code.value for code in at.code)  # the raw text
+    # the same folder again: nothing new
+    at.button(key="import_folder_button").click().run()
+    assert metric(at, "Hands imported") == "0"
+    # and the other pages now see the hands
+    at.switch_page("views/overview.py").run()
+    assert metric(at, "Hands") == "200"
+
+
+def test_importing_an_uploaded_file_shows_the_summary(empty_database: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.switch_page("views/import_page.py").run()
+    data = _razz_file().read_bytes()
+    at.file_uploader(key="import_files").upload("razz.txt", data, "text/plain").run()
+    at.button(key="import_upload").click().run()
+    no_exceptions(at)
+    assert metric(at, "Hands imported") == "200"
+    assert metric(at, "Duplicates skipped") == "0"
+    assert empty_database.exists()
+
+
+# --------------------------------------------------------------------------------- SQL
+@pytest.mark.parametrize(
+    ("sql", "why"),
+    [
+        ("CREATE TABLE stolen AS SELECT * FROM hands", "read-only"),
+        ("COPY hands TO '/tmp/studdraw-leak.csv'", "cannot reach the file system"),
+        ("SELECT * FROM read_csv('/etc/passwd')", "cannot reach the file system"),
+        ("SET enable_external_access = true", "settings cannot be changed"),
+        ("ATTACH '/tmp/other.duckdb'", "cannot reach the file system"),
+        ("DELETE FROM hands", "read-only"),
+    ],
+)
+def test_the_sql_console_refuses_with_a_clear_message(app: AppTest, sql: str, why: str) -> None:
+    app.switch_page("views/sql_console.py").run()
+    app.text_area(key="sql_text").input(sql).run()
+    app.button(key="sql_run").click().run()
+    no_exceptions(app)
+    assert len(app.error) == 1
+    assert app.error[0].value.startswith("Refused") and why in app.error[0].value
+    assert not Path("/tmp/studdraw-leak.csv").exists()
+
+
+def test_the_sql_console_runs_examples_with_csv_download(app: AppTest) -> None:
+    app.switch_page("views/sql_console.py").run()
+    app.selectbox(key="sql_example").select("Stats macro: the hero, every game").run()
+    assert "player := 'studdraw_hero'" in app.text_area(key="sql_text").value
+    app.button(key="sql_run").click().run()
+    no_exceptions(app)
+    rows = table(app, "sql_results")
+    assert len(rows) == 8 and "vpip_pct" in rows.columns
+    assert app.download_button(key="sql_download").label == "Download CSV"
+    app.text_area(key="sql_text").input("SELECT * FROM hands ORDER BY total_pot DESC").run()
+    app.button(key="sql_run").click().run()
+    app.session_state["sql_table"] = {"selection": {"rows": [0], "columns": []}}
+    app.run()
+    app.button(key="sql_replay").click().run()
+    assert any("hand #" in s.value for s in app.subheader)
+    app.switch_page("views/sql_console.py").run()
+    app.text_area(key="sql_text").input("SELEC 1").run()
+    app.button(key="sql_run").click().run()
+    assert "ParserException" in app.error[0].value and not app.exception
+
+
+# ------------------------------------------------------------------------------ locking
+@pytest.fixture
+def locked_copy(sample_database: Path, tmp_path: Path, monkeypatch) -> Iterator[Path]:
+    """A copy of the sample database held open for writing, as an import holds it."""
+    copy = tmp_path / "locked.duckdb"
+    shutil.copy(sample_database, copy)
+    monkeypatch.setenv("STUDDRAW_DB", str(copy))
+    monkeypatch.setattr(connection, "RETRY_SECONDS", 0.3)
+    writer = duckdb.connect(str(copy))
+    yield copy
+    writer.close()
+
+
+def test_a_locked_database_gives_a_friendly_message(locked_copy: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    no_exceptions(at)
+    assert any("an import is writing" in w.value.lower() for w in at.warning)
+
+
+def test_lock_errors_are_retried_until_the_file_is_free() -> None:
+    attempts = []
+
+    def attempt() -> str:
+        attempts.append(1)
+        if len(attempts) < 3:
+            raise duckdb.IOException('Could not set lock on file "x.duckdb": Conflicting lock')
+        return "connected"
+
+    assert retry_while_locked(attempt, seconds=2) == "connected"
+    assert len(attempts) == 3
+    with pytest.raises(duckdb.CatalogException):  # other errors are not retried
+        retry_while_locked(lambda: (_ for _ in ()).throw(duckdb.CatalogException()))
+
+
+def test_the_cache_key_follows_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "db.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE t AS SELECT 1 AS a")
+    con.close()
+    before = connection.file_version(path)
+    con = duckdb.connect(str(path))
+    con.execute("INSERT INTO t VALUES (2)")
+    con.close()
+    assert connection.file_version(path) != before

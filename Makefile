@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench samples clean
+.PHONY: demo test bench samples clean chromium
 
 $(BIN)/studdraw: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,15 @@ demo: $(BIN)/studdraw
 	$(BIN)/studdraw stats --db demo.duckdb --player studdraw_hero --money real --all-games
 	$(BIN)/studdraw dashboard --db demo.duckdb
 
-test: $(BIN)/studdraw
+# The browser test drives Debian's Chromium (Playwright's own download site is not
+# reachable from CI): install it when missing, as root or through sudo.
+chromium:
+	@test -x /usr/bin/chromium || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium; }
+
+test: $(BIN)/studdraw chromium
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 

@@ -1,0 +1,150 @@
+"""The dashboard in a real browser: Debian's headless Chromium, driven by Playwright,
+against `studdraw dashboard` (streamlit run). Import the sample histories through the
+Import page, see the Overview graph drawn, open a stud and a triple-draw hand in the
+replayer and step to the end. Screenshots of each stage go to test-output/browser/.
+
+`make test` installs Chromium from Debian when it is missing, so a missing browser is a
+failure here, not a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tests.conftest import REPO
+
+playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
+expect.set_options(timeout=60_000)  # an import or a first query can take a while on CI
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = REPO / "test-output" / "browser"
+TIMEOUT_MS = 60_000
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("localhost", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A dashboard on a fresh, empty database; stopped whatever happens."""
+    database = tmp_path_factory.mktemp("browser") / "db.duckdb"
+    port = _free_port()
+    command = [sys.executable, "-m", "pipeline.cli", "dashboard", "--db", str(database)]
+    process = subprocess.Popen(
+        [*command, "--port", str(port)],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://localhost:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise AssertionError("the dashboard did not start") from None
+                time.sleep(0.3)
+        yield url, database
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _hand_of(database: Path, game: str) -> str:
+    with duckdb.connect(str(database), read_only=True) as connection:
+        rows = connection.execute(
+            "SELECT hand_number FROM hands WHERE game = ? ORDER BY players DESC, total_pot DESC "
+            "LIMIT 1",
+            [game],
+        ).fetchall()
+    return rows[0][0]
+
+
+def test_import_graph_and_replayer_in_a_real_browser(server: tuple[str, Path]) -> None:
+    assert CHROMIUM.exists(), "Chromium is missing: `make test` installs it (apt chromium)"
+    url, database = server
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(TIMEOUT_MS)
+        try:
+            _import_samples(page, url)
+            _overview_graph(page, url)
+            for game in ("seven_stud", "triple_draw_27"):
+                _replay_to_the_end(page, url, _hand_of(database, game), game)
+        finally:
+            browser.close()
+
+
+def _import_samples(page, url: str) -> None:
+    page.goto(f"{url}/import")
+    expect(page.get_by_role("heading", name="Import")).to_be_visible()
+    page.get_by_role("tab", name="Import a folder").click()
+    folder = page.get_by_label("Folder or file on this computer")
+    folder.fill(str(REPO / "sample_histories"))
+    folder.press("Enter")
+    button = page.get_by_role("button", name="Import folder")
+    expect(button).to_be_enabled()
+    page.screenshot(path=SHOTS / "1-import-page.png", full_page=True)
+    button.click()
+    imported = page.locator('[data-testid="stMetric"]').filter(has_text="Hands imported")
+    expect(imported).to_contain_text("1,800")
+    page.screenshot(path=SHOTS / "2-import-summary.png", full_page=True)
+
+
+def _overview_graph(page, url: str) -> None:
+    page.goto(url)
+    expect(page.get_by_role("heading", name="Overview")).to_be_visible()
+    graph = page.locator(".st-key-overview_graph")
+    # Vega draws into a canvas (or svg) once the data is in: wait for a drawn size.
+    drawn = graph.locator("canvas, svg.marks").first
+    expect(drawn).to_be_visible()
+    box = drawn.bounding_box()
+    assert box is not None and box["width"] > 300 and box["height"] > 150
+    page.screenshot(path=SHOTS / "3-overview-graph.png", full_page=True)
+
+
+def _replay_to_the_end(page, url: str, hand_number: str, game: str) -> None:
+    page.goto(f"{url}/replayer")
+    number = page.get_by_label("Hand number")
+    number.fill(hand_number)
+    number.press("Enter")
+    expect(page.get_by_text(f"hand #{hand_number}")).to_be_visible()
+    pot = page.locator("[data-pot]")
+    seen_pots = [pot.get_attribute("data-pot")]
+    title = page.locator(".sd-title")
+    expect(title).to_contain_text("step 1 of")
+    steps = int(title.inner_text().split(" of ")[1])
+    assert steps >= 2
+    page.screenshot(path=SHOTS / f"4-{game}-first.png", full_page=True)
+    for step in range(2, steps + 1):
+        page.get_by_role("button", name="Next street").click()
+        expect(title).to_contain_text(f"step {step} of {steps}")
+        seen_pots.append(pot.get_attribute("data-pot"))
+    assert len(set(seen_pots)) > 1  # the pot grew as the hand went on
+    expect(page.locator("[data-result]")).to_be_visible()  # the last step shows the result
+    assert page.locator("[data-card]").count() > 0
+    page.screenshot(path=SHOTS / f"5-{game}-last.png", full_page=True)

@@ -307,7 +307,6 @@ def dashboard(
     """Open the dashboard (Streamlit, on http://localhost:PORT): results, stats,
     opponents, hand replayer, import, SQL console."""
     import importlib.util
-    import subprocess
 
     spec = importlib.util.find_spec("dashboard")
     if spec is None or spec.origin is None:
@@ -332,10 +331,9 @@ def dashboard(
         "false",
     ]
     stderr.print(f"studdraw dashboard on [bold]http://localhost:{port}[/] (Ctrl+C stops it)")
-    try:
-        raise typer.Exit(subprocess.call(command, env=environment))
-    except KeyboardInterrupt:
-        raise typer.Exit(0) from None
+    sys.stderr.flush()
+    # Become the Streamlit server (no child left behind when this process is stopped).
+    os.execve(sys.executable, command, environment)
 
 
 @app.command()

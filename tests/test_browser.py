@@ -72,6 +72,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
             process.kill()
 
 
+def _settle(page) -> None:
+    """Wait for Streamlit's rerun to finish: a page part-way through a rerun still shows
+    the previous run's elements."""
+    page.wait_for_timeout(300)  # the click's rerun has started
+    app = page.locator('[data-testid="stApp"]')
+    expect(app).to_have_attribute("data-test-script-state", "notRunning")
+
+
 def _hand_of(database: Path, game: str) -> str:
     with duckdb.connect(str(database), read_only=True) as connection:
         rows = connection.execute(
@@ -133,6 +141,7 @@ def _replay_to_the_end(page, url: str, hand_number: str, game: str) -> None:
     number.fill(hand_number)
     number.press("Enter")
     expect(page.get_by_text(f"hand #{hand_number}")).to_be_visible()
+    _settle(page)
     pot = page.locator("[data-pot]")
     seen_pots = [pot.get_attribute("data-pot")]
     title = page.locator(".sd-title")

@@ -4,7 +4,6 @@ filters, and the `studdraw dashboard` command."""
 from __future__ import annotations
 
 import os
-import subprocess
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -144,11 +143,11 @@ def test_the_dashboard_command_serves_localhost_with_the_database(
 ) -> None:
     calls: list[tuple[list[str], dict[str, str]]] = []
 
-    def call(command: list[str], env: dict[str, str]) -> int:
+    def execve(program: str, command: list[str], env: dict[str, str]) -> None:
+        assert program == command[0]
         calls.append((command, env))
-        return 0
 
-    monkeypatch.setattr(subprocess, "call", call)
+    monkeypatch.setattr(os, "execve", execve)  # the command becomes the server
     result = CliRunner().invoke(cli, ["dashboard", "--db", str(tmp_path / "my.duckdb")])
     assert result.exit_code == 0, result.output
     command, env = calls[0]

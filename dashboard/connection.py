@@ -12,12 +12,16 @@ import is writing to the database; try again in a moment".
 Results are cached with `st.cache_data`, keyed on the SQL, its parameters, the database
 path and the file's version (modification time and size, and the write-ahead log's), so
 that pages re-render at once and an import invalidates the cache by itself.
+
+A file imported by an older studdraw lacks the stats' table of per-hand facts (or holds
+an older one): the first query opens it for writing once, as the next import would, to
+fill it (`bring_up_to_date`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,10 +30,11 @@ import polars as pl
 import streamlit as st
 
 from pipeline.storage.database import (
+    Database,
     connect,
     default_database,
 )
-from pipeline.storage.stats import install_stats
+from pipeline.storage.stats import facts_are_current, install_stats
 
 Params = Mapping[str, Any]
 T = TypeVar("T")
@@ -124,11 +129,39 @@ def _key(params: Params | None) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((params or {}).items()))
 
 
+_CURRENT: set[tuple[str, tuple[int, int, int, int]]] = set()
+"""(path, file version) pairs whose stat tables were found up to date."""
+
+
+def bring_up_to_date(path: Path) -> None:
+    """Fill the stats' table of per-hand facts if the file was imported by an older
+    studdraw (as its next import would): once, instead of every query working the facts
+    out again on a read-only connection. Checked once per version of the file."""
+    key = (str(path), file_version(path))
+    if key in _CURRENT:
+        return
+    with read_only(path) as connection:
+        try:
+            current = facts_are_current(connection)
+        except duckdb.CatalogException:  # no hands table: not a studdraw file
+            current = True
+    if not current:
+        note = (
+            "Bringing the database up to date for this version of studdraw (once: about "
+            "two minutes per million hands)…"
+        )
+        # a file that cannot be written: the queries work the facts out on their own
+        with st.spinner(note), suppress(duckdb.Error, OSError):
+            Database(path).close()
+    _CURRENT.add((str(path), file_version(path)))
+
+
 def fetch(sql: str, params: Params | None = None) -> pl.DataFrame:
     """A query's result from the dashboard's database, cached until the file changes."""
     path = database_path()
     if not path.exists():
         raise NoDatabase(f"No database at {path}")
+    bring_up_to_date(path)
     return _cached(str(path), file_version(path), ((sql, _key(params)),))[0]
 
 
@@ -137,5 +170,6 @@ def fetch_many(statements: Sequence[tuple[str, Params | None]]) -> list[pl.DataF
     path = database_path()
     if not path.exists():
         raise NoDatabase(f"No database at {path}")
+    bring_up_to_date(path)
     key = tuple((sql, _key(params)) for sql, params in statements)
     return _cached(str(path), file_version(path), key)

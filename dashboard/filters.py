@@ -70,13 +70,16 @@ class Filters:
             params["f_until"] = _utc_midnight(self.until)
         return " AND ".join(conditions) or "TRUE", params
 
-    def hero_condition(self, players: str = "hp") -> tuple[str, dict[str, Any]]:
-        """`players.player` is one of the hero's screen names (FALSE with none)."""
+    def hero_condition(
+        self, players: str = "hp", column: str = "player"
+    ) -> tuple[str, dict[str, Any]]:
+        """`players.player` (or another column) is one of the hero's screen names (FALSE
+        with none)."""
         if not self.heroes:
             return "FALSE", {}
         names = {f"f_hero_{i}": name for i, name in enumerate(self.heroes)}
         placeholders = ", ".join(f"${key}" for key in names)
-        return f"{players}.player IN ({placeholders})", names
+        return f"{players}.{column} IN ({placeholders})", names
 
     def macro_arguments(self) -> tuple[str, dict[str, Any]]:
         """The stat macros' named arguments for these filters (not the player)."""

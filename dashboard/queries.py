@@ -5,6 +5,11 @@ through `dashboard.connection` (short-lived read-only connection, cached until t
 changes). Nothing pulls per-hand rows into Python except the results graph, which is
 downsampled in SQL to at most `MAX_POINTS` points, and the lists of hands, which are
 limited. Money stays DECIMAL (Polars Decimal) all the way to the screen.
+
+The per-player-hand rows come from `player_hand_facts` (the stats' table, filled at
+import: see docs/schema.md) rather than `hand_players` joined with `hands`: it carries the
+hand's game, stakes, money and time beside the player's result and flags, so that the
+filters apply to one table and no join is needed to find the hero's hands.
 """
 
 from __future__ import annotations
@@ -80,6 +85,14 @@ def _hero_hands(filters: Filters) -> tuple[str, dict[str, Any]]:
     return f"hero_hands AS ({sql})", params
 
 
+def _hero_facts(filters: Filters, alias: str = "f") -> tuple[str, dict[str, Any]]:
+    """The hero's rows of player_hand_facts under the filters: `FROM ... WHERE ...`."""
+    hands_where, params = filters.hand_conditions(alias)
+    hero_where, hero_params = filters.hero_condition(alias)
+    sql = f"FROM player_hand_facts AS {alias} WHERE {hero_where} AND {hands_where}"
+    return sql, params | hero_params
+
+
 _TOTALS = """
     count(*) AS hands,
     sum(net) AS net_won,
@@ -87,10 +100,19 @@ _TOTALS = """
     coalesce(sum(net) FILTER (WHERE went_to_showdown), 0) AS showdown_won,
     coalesce(sum(net) FILTER (WHERE NOT went_to_showdown), 0) AS non_showdown_won
 """
-_HAND_ORDER = "started_at, site, hand_number"  # one order for every window: one sort
+# The order of the graph (a hand two of the hero's names played comes twice)
+_HAND_ORDER = "started_at, site, hand_number, hero"
 _STAKES = ("limit_kind", "big_unit", "small_bet", "big_bet", "small_blind", "big_blind", "currency")
 
-# Over the temporary table hero_hands (see `overview`).
+# Every Overview statement starts from the hero's rows of player_hand_facts under the
+# filters (`{hands}`): scanning that table's few columns is cheaper than keeping a copy.
+_HERO_HANDS = """WITH hero_hands AS (
+    SELECT f.site, f.hand_number, f.game, f.limit_kind, f.big_unit, f.small_bet, f.big_bet,
+        f.small_blind, f.big_blind, f.money, f.currency, f.started_at, f.player AS hero,
+        f.net, f.went_to_showdown, f.net / nullif(f.big_unit, 0) AS big_bets
+    {hands}
+)"""
+
 _OVERVIEW_TOTALS = f"""SELECT {_TOTALS},
     count(DISTINCT coalesce(currency, money)) AS money_kinds,
     string_agg(DISTINCT coalesce(currency, money), ', ') AS money_list,
@@ -100,11 +122,13 @@ FROM hero_hands"""
 # Cumulative results (all, showdown, non-showdown; money and big bets) after every k-th
 # hand, k chosen so that at most $max_points points come back: hands are numbered once,
 # summed per block of k in one pass, and only the blocks are accumulated. The graph
-# starts from 0 at hand 0.
-_RESULTS_CURVE = f"""WITH numbered AS (
-    SELECT row_number() OVER (ORDER BY {_HAND_ORDER}) AS hand, count(*) OVER () AS total,
+# starts from 0 at hand 0. (The count is read apart, from `{hands}`: a second reading of
+# hero_hands would make DuckDB keep a copy of it.)
+_RESULTS_CURVE = f""",
+numbered AS (
+    SELECT row_number() OVER (ORDER BY {_HAND_ORDER}) AS hand, t.total,
         started_at, net, big_bets, went_to_showdown
-    FROM hero_hands
+    FROM hero_hands, (SELECT count(*) AS total {{hands}}) AS t
 ),
 blocks AS (
     SELECT
@@ -139,32 +163,48 @@ def _results_by(keys: Sequence[str]) -> str:
 FROM hero_hands GROUP BY {columns} ORDER BY hands DESC, {columns}"""
 
 
-# The most recent sessions: hands with no pause of $gap minutes between them, over every
-# table at once (multi-tabling is one session).
-_SESSIONS = f"""WITH marked AS (
-    SELECT *,
-        CASE WHEN started_at - lag(started_at) OVER (ORDER BY {_HAND_ORDER})
+# The most recent sessions: hands with no pause of more than $gap minutes between them,
+# over every table at once (multi-tabling is one session). Hands are first summed per
+# stretch of $gap minutes (and game and money): two hands of a stretch are never more
+# than $gap apart, so a session can only start at a stretch's first hand, when the
+# previous stretch with hands ended more than $gap minutes before. Only those few rows
+# are put in order, not every hand.
+_SESSIONS = """,
+per_stretch AS (
+    SELECT epoch_us(started_at) // (CAST($gap AS BIGINT) * 60000000) AS stretch, game,
+        coalesce(currency, money) AS money,
+        min(started_at) AS first_hand, max(started_at) AS last_hand,
+        count(*) AS hands, sum(net) AS net_won,
+        sum(big_bets) AS big_bets, count(big_bets) AS big_bets_n
+    FROM hero_hands
+    GROUP BY ALL
+),
+stretches AS (
+    SELECT stretch,
+        CASE WHEN min(first_hand) - lag(max(last_hand)) OVER (ORDER BY stretch)
                   <= to_minutes(CAST($gap AS BIGINT))
              THEN 0 ELSE 1 END AS starts_session
-    FROM hero_hands
+    FROM per_stretch
+    GROUP BY stretch
 ),
 numbered AS (
-    SELECT *,
-        sum(starts_session) OVER (ORDER BY {_HAND_ORDER} ROWS UNBOUNDED PRECEDING) AS session
-    FROM marked
+    SELECT stretch,
+        sum(starts_session) OVER (ORDER BY stretch ROWS UNBOUNDED PRECEDING) AS session
+    FROM stretches
 )
 SELECT
-    timezone('UTC', min(started_at)) AS started,
-    timezone('UTC', max(started_at)) AS last_hand,
-    date_diff('second', min(started_at), max(started_at)) AS duration_seconds,
-    count(*) AS hands,
-    sum(net) AS net_won,
-    100 * sum(big_bets) / nullif(count(big_bets), 0) AS big_bets_per_100,
+    timezone('UTC', min(first_hand)) AS started,
+    timezone('UTC', max(last_hand)) AS last_hand,
+    date_diff('second', min(first_hand), max(last_hand)) AS duration_seconds,
+    CAST(sum(hands) AS BIGINT) AS hands,
+    sum(net_won) AS net_won,
+    100 * sum(big_bets) / nullif(sum(big_bets_n), 0) AS big_bets_per_100,
     string_agg(DISTINCT game, ', ') AS games,
-    string_agg(DISTINCT coalesce(currency, money), ', ') AS money
-FROM numbered
+    string_agg(DISTINCT money, ', ') AS money
+FROM per_stretch
+JOIN numbered USING (stretch)
 GROUP BY session
-ORDER BY min(started_at) DESC
+ORDER BY min(first_hand) DESC
 LIMIT $limit"""
 
 
@@ -185,21 +225,25 @@ def overview(
     gap_minutes: int = SESSION_GAP_MINUTES,
     sessions: int = 20,
 ) -> Overview:
-    """Every Overview number on one connection: the hero's hands are joined once into a
-    temporary table (the connection's own: a read-only file allows it), and the totals,
-    graph, tables and sessions are aggregated from it."""
-    select, params = _hero_hands_select(filters)
+    """Every Overview number, read on one connection: each from the hero's rows of
+    player_hand_facts."""
+    if gap_minutes < 1:
+        raise ValueError("a session gap is at least a minute")
+    hands, params = _hero_facts(filters)
+    with_hands = _HERO_HANDS.format(hands=hands)
     frames = fetch_many(
         [
-            (f"CREATE OR REPLACE TEMPORARY TABLE hero_hands AS {select}", params),
-            (_OVERVIEW_TOTALS, None),
-            (_RESULTS_CURVE, {"max_points": max_points}),
-            (_results_by(["game"]), None),
-            (_results_by(_STAKES), None),
-            (_SESSIONS, {"gap": gap_minutes, "limit": sessions}),
+            (f"{with_hands}\n{_OVERVIEW_TOTALS}", params),
+            (
+                with_hands + _RESULTS_CURVE.format(hands=hands),
+                params | {"max_points": max_points},
+            ),
+            (f"{with_hands}\n{_results_by(['game'])}", params),
+            (f"{with_hands}\n{_results_by(_STAKES)}", params),
+            (f"{with_hands}{_SESSIONS}", params | {"gap": gap_minutes, "limit": sessions}),
         ]
     )
-    return Overview(*frames[1:])
+    return Overview(*frames)
 
 
 # ------------------------------------------------------------------------------ stats
@@ -279,82 +323,135 @@ def find_players(text: str, limit: int = 50) -> pl.DataFrame:
 
 
 # -------------------------------------------------------------------------- opponents
-_DECISIONS = "('bet', 'raise', 'complete', 'call', 'check', 'fold')"
-_AGGRESSIVE = "('bet', 'raise', 'complete')"
+def _sum_rounds(column: str) -> str:
+    """A player_hand_facts count over the five betting rounds (NULL: not dealt into it)."""
+    return " + ".join(f"coalesce(o.{column}_round_{k}, 0)" for k in range(1, 6))
+
+
+def _heroes_own_their_hands(filters: Filters) -> bool:
+    """No hand has one of the hero's names in it other than as the player whose history
+    it is (`hero`): then "the hands the hero played" are the hands of his histories."""
+    hero_where, params = filters.hero_condition("f")
+    frame = fetch(
+        "SELECT count(*) AS n FROM player_hand_facts AS f "
+        f"WHERE {hero_where} AND f.hero IS DISTINCT FROM f.player",
+        params,
+    )
+    return frame["n"][0] == 0
+
+
+def _opponent_rows(filters: Filters) -> tuple[str, dict[str, Any]]:
+    """A CTE `together`: every player's rows of player_hand_facts in the hands the hero
+    played under the filters, each with the hero's net in the hand (`hero_net`).
+
+    Usually the hero's names only ever appear as the player whose history it is: then
+    these are the rows whose `hero` is one of them, and `hero_net` is stored with each.
+    Otherwise (a hero name seen at another hero's table) the hero's own rows are found
+    and joined by hand. Both give the same rows; the first reads one table once."""
+    others_where, params = filters.hand_conditions("o")
+    if _heroes_own_their_hands(filters):
+        hero_where, hero_params = filters.hero_condition("o", "hero")
+        sql = f"""together AS (
+        SELECT o.*
+        FROM player_hand_facts AS o
+        WHERE {hero_where} AND {others_where}
+    )"""
+        return sql, params | hero_params
+    hero, params = _hero_facts(filters, "f")
+    sql = f"""hero_hands AS (
+        SELECT f.site, f.hand_number, f.net {hero}
+    ),
+    together AS (
+        SELECT o.* REPLACE (hh.net AS hero_net)
+        FROM player_hand_facts AS o
+        JOIN hero_hands AS hh ON hh.site = o.site AND hh.hand_number = o.hand_number
+        WHERE {others_where}
+    )"""
+    return sql, params
 
 
 def opponents(filters: Filters, min_hands: int, limit: int = OPPONENT_LIMIT) -> pl.DataFrame:
     """Everyone the hero played with, in the hands the filters keep: hands together,
     their net and the hero's net in those hands, VPIP, aggression, showdowns.
 
-    Light stats straight from hand_players and actions over the hero's hands (not the
-    stat macros, which would judge every player's every hand)."""
-    cte, params = _hero_hands(filters)
-    hero_where, hero_params = filters.hero_condition("o")
-    sql = f"""WITH {cte},
-    together AS (
-        SELECT o.site, o.player,
+    Light stats from player_hand_facts over the hero's hands (not the stat macros, which
+    would count every player's every hand). Summed per game first, then per player: the
+    list of games comes from a few rows, not from every hand."""
+    ctes, params = _opponent_rows(filters)
+    hero_where, _ = filters.hero_condition("o")
+    sql = f"""WITH {ctes},
+    per_game AS (
+        SELECT o.site, o.player, o.game AS game,
             count(*) AS hands,
             sum(o.net) AS their_net,
-            sum(hh.net) AS hero_net,
-            100.0 * count(*) FILTER (WHERE o.vpip) / count(*) AS vpip_pct,
-            100.0 * count(*) FILTER (WHERE o.first_round_raise) / count(*)
-                AS first_round_raise_pct,
-            count(*) FILTER (WHERE o.streets_seen >= 2) AS went_to_showdown_n,
-            100.0 * count(*) FILTER (WHERE o.went_to_showdown AND o.streets_seen >= 2)
-                / nullif(count(*) FILTER (WHERE o.streets_seen >= 2), 0)
-                AS went_to_showdown_pct,
-            count(*) FILTER (WHERE o.went_to_showdown) AS won_at_showdown_n,
-            100.0 * count(*) FILTER (WHERE o.won_at_showdown)
-                / nullif(count(*) FILTER (WHERE o.went_to_showdown), 0) AS won_at_showdown_pct,
-            string_agg(DISTINCT hh.game, ', ') AS games
-        FROM hand_players AS o
-        JOIN hero_hands AS hh ON hh.site = o.site AND hh.hand_number = o.hand_number
+            sum(o.hero_net) AS hero_net,
+            count(*) FILTER (WHERE o.vpip) AS vpip,
+            count(*) FILTER (WHERE o.first_round_raise) AS first_round_raise,
+            count(*) FILTER (WHERE o.streets_seen >= 2) AS saw_round_2,
+            count(*) FILTER (WHERE o.went_to_showdown AND o.streets_seen >= 2)
+                AS went_to_showdown_2,
+            count(*) FILTER (WHERE o.went_to_showdown) AS went_to_showdown,
+            count(*) FILTER (WHERE o.won_at_showdown) AS won_at_showdown,
+            sum({_sum_rounds("aggressive")}) AS aggressive,
+            sum({_sum_rounds("calls")}) AS calls,
+            sum({_sum_rounds("actions")}) AS decisions
+        FROM together AS o
         WHERE NOT ({hero_where})
-        GROUP BY o.site, o.player
-        HAVING count(*) >= $min_hands
-        ORDER BY hands DESC, o.player
-        LIMIT $limit
+        GROUP BY o.site, o.player, o.game
     ),
-    aggression AS (
-        SELECT a.site, a.player,
-            count(*) FILTER (WHERE a.action IN {_AGGRESSIVE}) AS aggressive,
-            count(*) FILTER (WHERE a.action = 'call') AS calls,
-            count(*) FILTER (WHERE a.action IN {_DECISIONS}) AS decisions
-        FROM actions AS a
-        JOIN hero_hands AS hh ON hh.site = a.site AND hh.hand_number = a.hand_number
-        SEMI JOIN together AS t ON t.site = a.site AND t.player = a.player
-        GROUP BY a.site, a.player
+    players AS (
+        SELECT site, player,
+            CAST(sum(hands) AS BIGINT) AS hands,
+            sum(their_net) AS their_net,
+            sum(hero_net) AS hero_net,
+            sum(vpip) AS vpip,
+            sum(first_round_raise) AS first_round_raise,
+            CAST(sum(saw_round_2) AS BIGINT) AS saw_round_2,
+            sum(went_to_showdown_2) AS went_to_showdown_2,
+            CAST(sum(went_to_showdown) AS BIGINT) AS went_to_showdown,
+            sum(won_at_showdown) AS won_at_showdown,
+            CAST(sum(aggressive) AS BIGINT) AS aggressive,
+            CAST(sum(calls) AS BIGINT) AS calls,
+            CAST(sum(decisions) AS BIGINT) AS decisions,
+            string_agg(game, ', ' ORDER BY game) AS games
+        FROM per_game
+        GROUP BY site, player
+        HAVING sum(hands) >= $min_hands
+        ORDER BY hands DESC, player
+        LIMIT $limit
     )
-    SELECT t.site, t.player, t.hands, t.their_net, t.hero_net, t.vpip_pct,
-        t.first_round_raise_pct,
-        CASE WHEN g.calls > 0 THEN g.aggressive / g.calls END AS af,
-        coalesce(g.calls, 0) AS af_n,
-        CASE WHEN g.decisions > 0 THEN 100.0 * g.aggressive / g.decisions END AS afq_pct,
-        coalesce(g.decisions, 0) AS afq_n,
-        t.went_to_showdown_pct, t.went_to_showdown_n, t.won_at_showdown_pct,
-        t.won_at_showdown_n, t.games
-    FROM together AS t
-    LEFT JOIN aggression AS g ON g.site = t.site AND g.player = t.player
-    ORDER BY t.hands DESC, t.player"""
-    params |= hero_params | {"min_hands": min_hands, "limit": limit}
+    SELECT site, player, hands, their_net, hero_net,
+        100.0 * vpip / hands AS vpip_pct,
+        100.0 * first_round_raise / hands AS first_round_raise_pct,
+        CASE WHEN calls > 0 THEN aggressive / calls END AS af,
+        calls AS af_n,
+        CASE WHEN decisions > 0 THEN 100.0 * aggressive / decisions END AS afq_pct,
+        decisions AS afq_n,
+        100.0 * went_to_showdown_2 / nullif(saw_round_2, 0) AS went_to_showdown_pct,
+        saw_round_2 AS went_to_showdown_n,
+        100.0 * won_at_showdown / nullif(went_to_showdown, 0) AS won_at_showdown_pct,
+        went_to_showdown AS won_at_showdown_n,
+        games
+    FROM players
+    ORDER BY hands DESC, player"""
+    params |= {"min_hands": min_hands, "limit": limit}
     return fetch(sql, params)
 
 
 def opponent_by_game(filters: Filters, site: str, player: str) -> pl.DataFrame:
     """One opponent, game by game, in the hero's hands: hands together, both nets, VPIP,
     showdowns."""
-    cte, params = _hero_hands(filters)
-    sql = f"""WITH {cte}
-    SELECT hh.game, count(*) AS hands, sum(o.net) AS their_net, sum(hh.net) AS hero_net,
+    ctes, params = _opponent_rows(filters)
+    sql = f"""WITH {ctes}
+    SELECT o.game AS game, count(*) AS hands, sum(o.net) AS their_net,
+        sum(o.hero_net) AS hero_net,
         100.0 * count(*) FILTER (WHERE o.vpip) / count(*) AS vpip_pct,
         100.0 * count(*) FILTER (WHERE o.went_to_showdown AND o.streets_seen >= 2)
             / nullif(count(*) FILTER (WHERE o.streets_seen >= 2), 0) AS went_to_showdown_pct,
         count(*) FILTER (WHERE o.streets_seen >= 2) AS went_to_showdown_n
-    FROM hero_hands AS hh
-    JOIN hand_players AS o ON o.site = hh.site AND o.hand_number = hh.hand_number
+    FROM together AS o
     WHERE o.site = $site AND o.player = $player
-    GROUP BY hh.game ORDER BY hands DESC, hh.game"""
+    GROUP BY o.game ORDER BY hands DESC, o.game"""
     return fetch(sql, params | {"site": site, "player": player})
 
 
@@ -362,16 +459,22 @@ def hands_with(
     filters: Filters, site: str, player: str, limit: int = HAND_LIST_LIMIT
 ) -> pl.DataFrame:
     """The hero's hands with one opponent, newest first: to open in the replayer."""
-    cte, params = _hero_hands(filters)
-    sql = f"""WITH {cte}
-    SELECT hh.site, hh.hand_number, timezone('UTC', hh.started_at) AS started_at, hh.game,
-        hh.total_pot, hh.currency,
-        hh.net AS hero_net, o.net AS their_net, o.went_to_showdown AS they_showed_down
-    FROM hero_hands AS hh
-    JOIN hand_players AS o ON o.site = hh.site AND o.hand_number = hh.hand_number
-    WHERE o.site = $site AND o.player = $player
-    ORDER BY hh.started_at DESC, hh.hand_number DESC
-    LIMIT $limit"""
+    ctes, params = _opponent_rows(filters)
+    sql = f"""WITH {ctes},
+    newest AS (
+        SELECT o.site, o.hand_number, o.started_at, o.game, o.currency,
+            o.hero_net, o.net, o.went_to_showdown
+        FROM together AS o
+        WHERE o.site = $site AND o.player = $player
+        ORDER BY o.started_at DESC, o.hand_number DESC
+        LIMIT $limit
+    )
+    SELECT n.site, n.hand_number, timezone('UTC', n.started_at) AS started_at,
+        n.game AS game, h.total_pot, n.currency AS currency,
+        n.hero_net, n.net AS their_net, n.went_to_showdown AS they_showed_down
+    FROM newest AS n
+    JOIN hands AS h ON h.site = n.site AND h.hand_number = n.hand_number
+    ORDER BY n.started_at DESC, n.hand_number DESC"""
     return fetch(sql, params | {"site": site, "player": player, "limit": limit})
 
 

@@ -52,7 +52,7 @@ def run_import(database: Path, corpus: Path) -> subprocess.Popen[bytes]:
 def contents(database: Path) -> dict[str, pl.DataFrame]:
     with duckdb.connect(str(database), read_only=True) as con:
         frames = {}
-        for table in (*TABLES, "import_files"):
+        for table in (*TABLES, "player_hand_facts", "import_files"):  # facts: same batches
             frame = con.sql(f"SELECT * FROM {table}").pl()
             frame = frame.drop([c for c in frame.columns if c in VOLATILE])
             frames[table] = frame.sort(frame.columns)

@@ -1,9 +1,9 @@
 """The DuckDB file: schema, batch loading, and the import log.
 
 Every batch goes in one transaction: its hands (those not already stored), their rows in
-every child table, its rejects, and the import-log entries saying how far each file has
-been read. Killed at any moment, the database holds whole batches only, and the next
-import resumes after the last one.
+every child table, the stats' facts about them (player_hand_facts), its rejects, and the
+import-log entries saying how far each file has been read. Killed at any moment, the
+database holds whole batches only, and the next import resumes after the last one.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import platformdirs
 import polars as pl
 
 from pipeline.storage.rows import FileProgress
-from pipeline.storage.stats import install_stats
+from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats
 
 SCHEMA = Path(__file__).with_name("schema.sql")
 
@@ -181,26 +181,44 @@ class Database:
         if "hands" in frames:
             incoming = frames["hands"].unique(subset=["site", "hand_number"], keep="first")
             duplicates += frames["hands"].height - incoming.height
-            con.register("incoming_hands", incoming)
-            con.execute(
-                "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
-                f"FROM incoming_hands ANTI JOIN hands USING ({_HAND_KEY})"
-            )
-            new_hands = int(self.scalar("SELECT count(*) FROM new_keys"))  # type: ignore[arg-type]
-            duplicates += incoming.height - new_hands
-            con.execute(
-                "INSERT INTO hands BY NAME SELECT incoming_hands.* FROM incoming_hands "
-                f"SEMI JOIN new_keys USING ({_HAND_KEY})"
-            )
-            con.unregister("incoming_hands")
-            for table in ("hand_players", "actions", "draws", "pots", "findings"):
-                if table in frames:
-                    con.register("incoming", frames[table])
-                    con.execute(
-                        f"INSERT INTO {table} BY NAME SELECT incoming.* FROM incoming "
-                        f"SEMI JOIN new_keys USING ({_HAND_KEY})"
+            registered = {"hands": "batch_hands"}
+            con.register("batch_hands", incoming)
+            try:
+                con.execute(
+                    "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
+                    f"FROM batch_hands ANTI JOIN hands USING ({_HAND_KEY})"
+                )
+                new_hands = int(self.scalar("SELECT count(*) FROM new_keys"))  # type: ignore[arg-type]
+                duplicates += incoming.height - new_hands
+                for table in ("hands", "hand_players", "actions", "draws", "pots", "findings"):
+                    if table != "hands" and table in frames:
+                        registered[table] = f"batch_{table}"
+                        con.register(registered[table], frames[table])
+                    if table in registered:
+                        con.execute(
+                            f"INSERT INTO {table} BY NAME SELECT b.* FROM {registered[table]} AS b "
+                            f"SEMI JOIN new_keys USING ({_HAND_KEY})"
+                        )
+                if new_hands:
+                    # The stats' per-hand facts, from the batch's rows (not the whole
+                    # tables). On one thread: for a batch, more spend more CPU than time.
+                    con.execute("SET threads = 1")
+                    add_facts(
+                        con,
+                        {
+                            table: (
+                                f"SELECT b.* FROM {registered[table]} AS b "
+                                f"SEMI JOIN new_keys USING ({_HAND_KEY})"
+                                if table in registered
+                                else f"SELECT * FROM {table} WHERE false"
+                            )
+                            for table in FACT_SOURCES
+                        },
                     )
-                    con.unregister("incoming")
+                    con.execute("RESET threads")
+            finally:
+                for name in registered.values():
+                    con.unregister(name)
         if "rejects" in frames:
             incoming = frames["rejects"].unique(subset=["reject_id"], keep="first")
             con.register("incoming", incoming)

@@ -1,19 +1,33 @@
-"""The stud/draw stat set: installs stats.sql on a connection, and says what each stat means.
+"""The stud/draw stat set: installs stats.sql on a connection, keeps the table of per-hand
+facts it reads filled, and says what each stat means.
 
 The stats are SQL (views and table macros in stats.sql) so that any DuckDB client can
 read them, not only studdraw: `SELECT * FROM player_stats(player := 'studdraw_hero')`.
-This module only runs that file and holds the one-sentence definitions a dashboard shows
-as hover help and docs/stats.md repeats with the edge cases.
+What they count for each player in each hand (the steal, the 3-bet, each round's
+decisions...) needs the hand's actions in betting order; working that out is the slow
+part, so it is done once per hand, when the hand is stored (`add_facts`, facts.sql), and
+kept in the table player_hand_facts that the views and macros read.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import duckdb
 
 STATS_SQL = Path(__file__).with_name("stats.sql")
+FACTS_SQL = Path(__file__).with_name("facts.sql")
+SCHEMA_SQL = Path(__file__).with_name("schema.sql")
+
+FACTS_TABLE = "player_hand_facts"
+FACT_SOURCES = ("hands", "hand_players", "actions", "draws", "pots")
+"""The tables facts.sql reads."""
+
+BACKFILL_HANDS = 10_000
+"""Hands per transaction when the facts of hands already stored are worked out."""
 
 # The views and macros stats.sql creates, in creation order.
 OBJECTS = (
@@ -26,25 +40,164 @@ OBJECTS = (
     "player_rounds",
     "player_hands",
     "player_hands_filtered",
+    "stat_hands_filtered",
     "player_stats",
     "player_street_stats",
 )
 
 _CREATE = re.compile(r"^CREATE OR REPLACE (VIEW|MACRO) ", re.MULTILINE)
+_FACTS_DDL = re.compile(
+    rf"^CREATE TABLE IF NOT EXISTS {FACTS_TABLE} \(.*?^\);", re.MULTILINE | re.DOTALL
+)
+
+
+def facts_table_sql() -> str:
+    """The CREATE TABLE IF NOT EXISTS statement of player_hand_facts, from schema.sql."""
+    match = _FACTS_DDL.search(SCHEMA_SQL.read_text(encoding="utf-8"))
+    assert match, "schema.sql defines player_hand_facts"
+    return match.group(0)
+
+
+def facts_version() -> str:
+    """Changes whenever what player_hand_facts holds may change: its columns, facts.sql,
+    or what facts.sql uses of stats.sql (stat_games and the helper macros, everything
+    before the views over player_hand_facts)."""
+    stats = STATS_SQL.read_text(encoding="utf-8")
+    helpers = stats[: stats.index("CREATE OR REPLACE VIEW player_rounds")]
+    digest = hashlib.sha256()
+    for text in (facts_table_sql(), FACTS_SQL.read_text(encoding="utf-8"), helpers):
+        digest.update(text.encode("utf-8"))
+    return "facts " + digest.hexdigest()[:16]
+
+
+def facts_query(sources: Mapping[str, str]) -> str:
+    """facts.sql over other rows than the whole tables: `sources` maps a table it reads
+    (FACT_SOURCES) to a query standing for it; the others are read whole."""
+    ctes = ",\n".join(f"{table} AS NOT MATERIALIZED ({sql})" for table, sql in sources.items())
+    query = FACTS_SQL.read_text(encoding="utf-8")
+    return f"WITH {ctes}\nSELECT * FROM (\n{query}\n)" if ctes else query
+
+
+def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str]) -> None:
+    """Insert the facts of the hands `sources` stand for (see facts_query), in the
+    caller's transaction. A hand's rows are stored together: its columns compress into
+    runs."""
+    connection.execute(
+        f"INSERT INTO {FACTS_TABLE} BY NAME SELECT * FROM ({facts_query(sources)}) "
+        "ORDER BY site, hand_number, player"
+    ).fetchall()
+
+
+def _scalar(connection: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None):
+    return connection.execute(sql, params or []).fetchall()[0][0]
+
+
+def _resolves(connection: duckdb.DuckDBPyConnection, name: str) -> bool:
+    """A table or view of this name is there for the connection."""
+    try:
+        connection.execute(f"SELECT * FROM {name} LIMIT 0").fetchall()
+    except duckdb.CatalogException:
+        return False
+    return True
 
 
 def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False) -> None:
     """Create (or replace) the stat views and macros on `connection`.
 
     Persistent by default, so that the database file carries them to every other DuckDB
-    client. `temporary=True` creates them for this connection only, which is what a
-    read-only connection allows (e.g. a database written before the stats existed).
+    client; then player_hand_facts is brought up to date (`sync_facts`). `temporary=True`
+    creates them for this connection only, which is what a read-only connection allows
+    (e.g. a database written before the stats existed); if the file has no
+    player_hand_facts either, a temporary view stands for it, working the facts out from
+    the hands at every reading (slow on a large database: open it for writing once
+    instead, as `studdraw import` and the dashboard do).
     """
     sql = STATS_SQL.read_text(encoding="utf-8")
-    if temporary:
-        sql = _CREATE.sub(r"CREATE OR REPLACE TEMPORARY \1 ", sql)
-    # Read the (empty) result to the end: an unread result would block the connection.
-    connection.execute(sql).fetchall()
+    if not temporary:
+        connection.execute(facts_table_sql()).fetchall()  # a file older than the table
+        # Read the (empty) result to the end: an unread result would block the connection.
+        connection.execute(sql).fetchall()
+        sync_facts(connection)
+        return
+    missing = not _resolves(connection, FACTS_TABLE)
+    if missing:  # an empty stand-in while the views are created (they need its columns)
+        temporary_table = facts_table_sql().replace(
+            "CREATE TABLE IF NOT EXISTS", "CREATE TEMPORARY TABLE"
+        )
+        connection.execute(temporary_table).fetchall()
+    connection.execute(_CREATE.sub(r"CREATE OR REPLACE TEMPORARY \1 ", sql)).fetchall()
+    if missing:  # then the facts, worked out from the hands whenever a stat is read
+        connection.execute(f"DROP TABLE temp.main.{FACTS_TABLE}").fetchall()
+        connection.execute(f"CREATE TEMPORARY VIEW {FACTS_TABLE} AS {facts_query({})}").fetchall()
+
+
+def facts_are_current(connection: duckdb.DuckDBPyConnection) -> bool:
+    """The file's player_hand_facts has this version's definition and a row per row of
+    hand_players: nothing for `sync_facts` to do."""
+    comment = _scalar(
+        connection,
+        "SELECT max(comment) FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main' AND table_name = ?",
+        [FACTS_TABLE],
+    )
+    return comment == facts_version() and _scalar(
+        connection, f"SELECT count(*) FROM {FACTS_TABLE}"
+    ) == _scalar(connection, "SELECT count(*) FROM hand_players")
+
+
+def sync_facts(connection: duckdb.DuckDBPyConnection, chunk_hands: int = BACKFILL_HANDS) -> int:
+    """Make player_hand_facts hold the facts of every stored hand; returns the rows added.
+
+    The loader adds a batch's facts with the batch, so this only has work to do on a
+    database written before the table existed (or before its definition changed: the
+    table's comment holds the `facts_version` it was filled with, and another version
+    empties it), or whose tables were written by hand. The missing hands are done
+    `chunk_hands` at a time, one transaction each: interrupted, it goes on from there the
+    next time.
+    """
+    version = facts_version()
+    comment = _scalar(
+        connection,
+        "SELECT comment FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main' AND table_name = ?",
+        [FACTS_TABLE],
+    )
+    if comment != version:
+        connection.begin()
+        connection.execute(f"DROP TABLE {FACTS_TABLE}")
+        connection.execute(facts_table_sql())
+        connection.execute(f"COMMENT ON TABLE {FACTS_TABLE} IS '{version}'")
+        connection.commit()
+    return _fill_missing(connection, chunk_hands)
+
+
+def _fill_missing(connection: duckdb.DuckDBPyConnection, chunk_hands: int) -> int:
+    """Add the facts of the hands player_hand_facts lacks, `chunk_hands` hands per
+    transaction (the query's memory stays bounded); returns the rows added."""
+    facts = _scalar(connection, f"SELECT count(*) FROM {FACTS_TABLE}")
+    if facts == _scalar(connection, "SELECT count(*) FROM hand_players"):
+        return 0
+    connection.execute(
+        "CREATE OR REPLACE TEMPORARY TABLE facts_missing AS "
+        "SELECT site, hand_number, "
+        f"(row_number() OVER (ORDER BY site, hand_number) - 1) // {int(chunk_hands)} AS chunk "
+        "FROM hands ANTI JOIN "
+        f"(SELECT DISTINCT site, hand_number FROM {FACTS_TABLE}) USING (site, hand_number)"
+    )
+    chunks = _scalar(connection, "SELECT coalesce(max(chunk) + 1, 0) FROM facts_missing")
+    for chunk in range(chunks):
+        keys = f"SELECT site, hand_number FROM facts_missing WHERE chunk = {chunk}"
+        connection.begin()
+        add_facts(
+            connection,
+            {
+                table: f"SELECT x.* FROM {table} AS x SEMI JOIN ({keys}) USING (site, hand_number)"
+                for table in FACT_SOURCES
+            },
+        )
+        connection.commit()
+    connection.execute("DROP TABLE facts_missing")
+    return _scalar(connection, f"SELECT count(*) FROM {FACTS_TABLE}") - facts
 
 
 # Betting round -> what players call it: seven-card stud and razz / draw games.

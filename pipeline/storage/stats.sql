@@ -4,6 +4,11 @@
 --     duckdb my.duckdb < pipeline/storage/stats.sql
 -- Definitions of every output column: docs/stats.md (and STAT_DEFINITIONS in stats.py).
 --
+-- The per-hand flags are not worked out here but read from the table player_hand_facts,
+-- which the loader fills as it imports each batch of hands (facts.sql has the query):
+-- working them out needs every hand's actions in betting order, too slow to redo for
+-- every question on a large database.
+--
 -- No lambdas (their syntax changed in DuckDB 1.3) and no extensions, so that older
 -- DuckDB clients can run the file too.
 --
@@ -12,6 +17,7 @@
 --   player_rounds          one row per player per hand per betting round dealt into
 --   player_hands           one row per player per hand, with every per-hand stat flag
 --   player_hands_filtered  table macro: player_hands under the common filters
+--   stat_hands_filtered    table macro: player_hand_facts under the same filters
 --   player_stats           table macro: one row per player (and game), every stat
 --   player_street_stats    table macro: one row per player (and game) and betting round
 --
@@ -103,377 +109,157 @@ CREATE OR REPLACE MACRO stat_made_hand(cards, ranking) AS
     END;
 
 
+-- Everything above is used by facts.sql when it works out player_hand_facts: changing it
+-- makes studdraw rebuild that table (see facts_version in stats.py). Everything below
+-- reads the table.
+
 -- One row per player per hand per betting round he was dealt into (round 1 = the first
 -- betting round: 3rd street, or before the first draw), with the decisions he made in
 -- it. Forced bets (antes, blinds, the bring-in post) are not decisions and not counted.
 CREATE OR REPLACE VIEW player_rounds AS
-WITH decisions AS (
-    SELECT
-        a.site,
-        a.hand_number,
-        a.player,
-        a.street_index,
-        count(*) FILTER (WHERE a.action IN ('bet', 'raise', 'complete')) AS aggressive,
-        count(*) FILTER (WHERE a.action = 'call') AS calls,
-        count(*) FILTER (WHERE a.action = 'check') AS checks,
-        count(*) FILTER (WHERE a.action = 'fold') AS folds
-    FROM actions AS a
-    WHERE a.action IN ('bet', 'raise', 'complete', 'call', 'check', 'fold')
-    GROUP BY a.site, a.hand_number, a.player, a.street_index
-),
-dealt AS (
-    SELECT
-        hp.site,
-        hp.hand_number,
-        hp.player,
-        h.game,
-        unnest(range(hp.streets_seen)) AS street_index
-    FROM hand_players AS hp
-    JOIN hands AS h ON h.site = hp.site AND h.hand_number = hp.hand_number
+WITH dealt AS (
+    SELECT f.*, unnest(range(f.streets_seen)) AS street_index
+    FROM player_hand_facts AS f
 )
 SELECT
-    d.site,
-    d.hand_number,
-    d.player,
-    d.game,
-    d.street_index,
-    d.street_index + 1 AS round,
-    coalesce(g.streets[d.street_index + 1], 'round_' || (d.street_index + 1)) AS street,
-    coalesce(c.aggressive, 0) AS aggressive,
-    coalesce(c.calls, 0) AS calls,
-    coalesce(c.checks, 0) AS checks,
-    coalesce(c.folds, 0) AS folds,
-    coalesce(c.aggressive + c.calls + c.checks + c.folds, 0) AS actions
-FROM dealt AS d
-LEFT JOIN stat_games AS g ON g.game = d.game
-LEFT JOIN decisions AS c
-    ON c.site = d.site
-    AND c.hand_number = d.hand_number
-    AND c.player = d.player
-    AND c.street_index = d.street_index;
+    r.site,
+    r.hand_number,
+    r.player,
+    r.game,
+    r.street_index,
+    r.street_index + 1 AS round,
+    coalesce(g.streets[r.street_index + 1], 'round_' || (r.street_index + 1)) AS street,
+    coalesce(
+        CASE r.street_index
+            WHEN 0 THEN r.aggressive_round_1
+            WHEN 1 THEN r.aggressive_round_2
+            WHEN 2 THEN r.aggressive_round_3
+            WHEN 3 THEN r.aggressive_round_4
+            WHEN 4 THEN r.aggressive_round_5
+        END,
+        0
+    ) AS aggressive,
+    coalesce(
+        CASE r.street_index
+            WHEN 0 THEN r.calls_round_1
+            WHEN 1 THEN r.calls_round_2
+            WHEN 2 THEN r.calls_round_3
+            WHEN 3 THEN r.calls_round_4
+            WHEN 4 THEN r.calls_round_5
+        END,
+        0
+    ) AS calls,
+    coalesce(
+        CASE r.street_index
+            WHEN 0 THEN r.checks_round_1
+            WHEN 1 THEN r.checks_round_2
+            WHEN 2 THEN r.checks_round_3
+            WHEN 3 THEN r.checks_round_4
+            WHEN 4 THEN r.checks_round_5
+        END,
+        0
+    ) AS checks,
+    coalesce(
+        CASE r.street_index
+            WHEN 0 THEN r.folds_round_1
+            WHEN 1 THEN r.folds_round_2
+            WHEN 2 THEN r.folds_round_3
+            WHEN 3 THEN r.folds_round_4
+            WHEN 4 THEN r.folds_round_5
+        END,
+        0
+    ) AS folds,
+    coalesce(
+        CASE r.street_index
+            WHEN 0 THEN r.actions_round_1
+            WHEN 1 THEN r.actions_round_2
+            WHEN 2 THEN r.actions_round_3
+            WHEN 3 THEN r.actions_round_4
+            WHEN 4 THEN r.actions_round_5
+        END,
+        0
+    ) AS actions
+FROM dealt AS r
+LEFT JOIN stat_games AS g ON g.game = r.game;
 
 
 -- One row per player per hand: hand_players, the hand's game and stakes, and every
 -- per-hand flag the stats count. A flag is NULL where it does not apply (the steal in a
--- draw game, the snow in stud), false where it applies and did not happen.
+-- draw game, the snow in stud), false where it applies and did not happen. The flags are
+-- worked out once, when the hand is imported (facts.sql), and kept in player_hand_facts.
 CREATE OR REPLACE VIEW player_hands AS
-WITH
--- The first betting round after the antes, in order, with what came before each action.
-first_round AS (
-    SELECT
-        a.site,
-        a.hand_number,
-        a.seq,
-        a.player,
-        a.action,
-        a.action IN ('fold', 'check', 'call', 'bet', 'raise', 'complete') AS is_decision,
-        count(*) FILTER (WHERE a.action IN ('bet', 'raise', 'complete')) OVER earlier
-            AS raises_before,
-        count(*) FILTER (WHERE a.action IN ('check', 'call', 'bet', 'raise', 'complete'))
-            OVER earlier AS entered_before,
-        first_value(a.action) OVER in_order AS opening_action,
-        first_value(a.player) OVER in_order AS opener
-    FROM actions AS a
-    WHERE a.street_index = 0 AND a.action <> 'ante'
-    WINDOW
-        earlier AS (
-            PARTITION BY a.site, a.hand_number ORDER BY a.seq
-            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING
-        ),
-        in_order AS (PARTITION BY a.site, a.hand_number ORDER BY a.seq)
-),
--- Each player's first round: his place in the acting order (1 = last to act) and his
--- first decision with what he faced then.
-first_round_players AS (
-    SELECT
-        fr.site,
-        fr.hand_number,
-        fr.player,
-        any_value(fr.opening_action) AS opening_action,
-        any_value(fr.opener) AS opener,
-        rank() OVER (PARTITION BY fr.site, fr.hand_number ORDER BY min(fr.seq) DESC)
-            AS place_from_last,
-        min(fr.seq) FILTER (WHERE fr.is_decision) AS first_decision_seq,
-        arg_min(fr.action, fr.seq) FILTER (WHERE fr.is_decision) AS first_decision,
-        arg_min(fr.entered_before, fr.seq) FILTER (WHERE fr.is_decision)
-            AS entered_before_first_decision,
-        bool_or(fr.raises_before = 1) FILTER (WHERE fr.is_decision) AS faced_one_raise,
-        bool_or(fr.raises_before = 1 AND fr.action IN ('bet', 'raise', 'complete'))
-            FILTER (WHERE fr.is_decision) AS raised_one_raise
-    FROM first_round AS fr
-    GROUP BY fr.site, fr.hand_number, fr.player
-),
-first_round_flags AS (
-    SELECT
-        frp.*,
-        coalesce(
-            g.has_bring_in
-            AND frp.opening_action = 'bring_in'
-            AND frp.player <> frp.opener
-            AND frp.place_from_last <= 2
-            AND frp.entered_before_first_decision = 0,
-            false
-        ) AS steal_opportunity
-    FROM first_round_players AS frp
-    JOIN hands AS h ON h.site = frp.site AND h.hand_number = frp.hand_number
-    LEFT JOIN stat_games AS g ON g.game = h.game
-),
--- The bring-in's next decision after a steal attempt, and the raises he faced then.
-steal_responses AS (
-    SELECT
-        s.site,
-        s.hand_number,
-        s.opener AS player,
-        arg_min(fr.action, fr.seq) AS response,
-        arg_min(fr.raises_before, fr.seq) AS raises_faced
-    FROM first_round_flags AS s
-    JOIN first_round AS fr
-        ON fr.site = s.site
-        AND fr.hand_number = s.hand_number
-        AND fr.player = s.opener
-        AND fr.seq > s.first_decision_seq
-        AND fr.is_decision
-    WHERE s.steal_opportunity AND s.first_decision IN ('bet', 'raise', 'complete')
-    GROUP BY s.site, s.hand_number, s.opener
-),
--- The player's decisions on each betting round (forced bets are not decisions).
-round_decisions AS (
-    SELECT
-        a.site,
-        a.hand_number,
-        a.player,
-        count(*) FILTER (WHERE a.street_index = 0 AND a.action IN ('bet', 'raise', 'complete'))
-            AS aggressive_1,
-        count(*) FILTER (WHERE a.street_index = 0 AND a.action = 'call') AS calls_1,
-        count(*) FILTER (WHERE a.street_index = 0) AS actions_1,
-        count(*) FILTER (WHERE a.street_index = 1 AND a.action IN ('bet', 'raise', 'complete'))
-            AS aggressive_2,
-        count(*) FILTER (WHERE a.street_index = 1 AND a.action = 'call') AS calls_2,
-        count(*) FILTER (WHERE a.street_index = 1) AS actions_2,
-        count(*) FILTER (WHERE a.street_index = 2 AND a.action IN ('bet', 'raise', 'complete'))
-            AS aggressive_3,
-        count(*) FILTER (WHERE a.street_index = 2 AND a.action = 'call') AS calls_3,
-        count(*) FILTER (WHERE a.street_index = 2) AS actions_3,
-        count(*) FILTER (WHERE a.street_index = 3 AND a.action IN ('bet', 'raise', 'complete'))
-            AS aggressive_4,
-        count(*) FILTER (WHERE a.street_index = 3 AND a.action = 'call') AS calls_4,
-        count(*) FILTER (WHERE a.street_index = 3) AS actions_4,
-        count(*) FILTER (WHERE a.street_index = 4 AND a.action IN ('bet', 'raise', 'complete'))
-            AS aggressive_5,
-        count(*) FILTER (WHERE a.street_index = 4 AND a.action = 'call') AS calls_5,
-        count(*) FILTER (WHERE a.street_index = 4) AS actions_5
-    FROM actions AS a
-    WHERE a.action IN ('bet', 'raise', 'complete', 'call', 'check', 'fold')
-    GROUP BY a.site, a.hand_number, a.player
-),
-player_draws AS (
-    SELECT
-        d.site,
-        d.hand_number,
-        d.player,
-        bool_or(d.stood_pat) FILTER (WHERE d.draw_number = 1) AS stood_pat_draw_1,
-        bool_or(d.stood_pat) FILTER (WHERE d.draw_number = 2) AS stood_pat_draw_2,
-        bool_or(d.stood_pat) FILTER (WHERE d.draw_number = 3) AS stood_pat_draw_3,
-        max(d.discard_count) FILTER (WHERE d.draw_number = 1) AS cards_drawn_draw_1,
-        max(d.discard_count) FILTER (WHERE d.draw_number = 2) AS cards_drawn_draw_2,
-        max(d.discard_count) FILTER (WHERE d.draw_number = 3) AS cards_drawn_draw_3,
-        max(d.kept) FILTER (WHERE d.draw_number = 1 AND d.stood_pat) AS pat_cards_draw_1,
-        bool_and(d.stood_pat) AS stood_pat_every_draw
-    FROM draws AS d
-    GROUP BY d.site, d.hand_number, d.player
-),
-main_pots AS (
-    SELECT p.site, p.hand_number, p.high_winners, p.low_winners
-    FROM pots AS p
-    WHERE p.pot_index = 0
-),
-joined AS (
-    SELECT
-        hp.*,
-        h.game,
-        h.mixed_game,
-        h.limit_kind,
-        h.small_bet,
-        h.big_bet,
-        h.big_unit,
-        h.money,
-        h.currency,
-        h.tournament_id,
-        h.started_at,
-        h.players AS players_dealt,
-        g.family,
-        g.betting_rounds,
-        g.draws AS draws_in_game,
-        g.split_pot,
-        g.has_bring_in,
-        g.ranking,
-        frf.opening_action,
-        frf.opener,
-        frf.first_decision,
-        frf.steal_opportunity AS steal_seat_opportunity,
-        frf.faced_one_raise,
-        frf.raised_one_raise,
-        sr.response AS steal_response,
-        sr.raises_faced AS steal_raises_faced,
-        r.* EXCLUDE (site, hand_number, player),
-        pd.* EXCLUDE (site, hand_number, player),
-        mp.high_winners AS main_pot_high_winners,
-        mp.low_winners AS main_pot_low_winners
-    FROM hand_players AS hp
-    JOIN hands AS h ON h.site = hp.site AND h.hand_number = hp.hand_number
-    LEFT JOIN stat_games AS g ON g.game = h.game
-    LEFT JOIN first_round_flags AS frf
-        ON frf.site = hp.site AND frf.hand_number = hp.hand_number AND frf.player = hp.player
-    LEFT JOIN steal_responses AS sr
-        ON sr.site = hp.site AND sr.hand_number = hp.hand_number AND sr.player = hp.player
-    LEFT JOIN round_decisions AS r
-        ON r.site = hp.site AND r.hand_number = hp.hand_number AND r.player = hp.player
-    LEFT JOIN player_draws AS pd
-        ON pd.site = hp.site AND pd.hand_number = hp.hand_number AND pd.player = hp.player
-    LEFT JOIN main_pots AS mp ON mp.site = hp.site AND mp.hand_number = hp.hand_number
-),
--- The pat hand of the first draw, where it is known: the cards kept (the hero's), else
--- the cards shown down by a player who stood pat on every draw (they are the same).
-pat_hands AS (
-    SELECT
-        j.*,
-        CASE
-            WHEN j.stood_pat_draw_1
-                THEN coalesce(
-                    j.pat_cards_draw_1,
-                    CASE WHEN j.stood_pat_every_draw THEN j.cards_shown END
-                )
-        END AS pat_hand_draw_1
-    FROM joined AS j
-),
-judged AS (
-    SELECT pt.*, stat_made_hand(pt.pat_hand_draw_1, pt.ranking) AS pat_hand_made
-    FROM pat_hands AS pt
-)
 SELECT
-    ph.site,
-    ph.hand_number,
-    ph.seat,
-    ph.player,
-    ph.is_hero,
-    ph.game,
-    ph.mixed_game,
-    ph.family,
-    ph.limit_kind,
-    ph.small_bet,
-    ph.big_bet,
-    ph.big_unit,
-    ph.money,
-    ph.currency,
-    ph.tournament_id,
-    ph.started_at,
-    ph.players_dealt,
-    ph.betting_rounds,
-    ph.stack,
-    ph.cards_down,
-    ph.cards_up,
-    ph.cards_shown,
-    ph.put_in,
-    ph.collected,
-    ph.net,
-    ph.rake_share,
-    ph.net / nullif(ph.big_unit, 0) AS big_bets_won,
-    ph.collected > 0 AS won_pot,
-    ph.streets_seen,
-    ph.vpip,
-    ph.first_round_raise,
-    ph.went_to_showdown,
-    ph.won_at_showdown,
-    ph.collected > 0 AND NOT ph.went_to_showdown AS won_without_showdown,
-    -- stud: the bring-in player acts first on the first round, posting or completing
-    CASE WHEN ph.has_bring_in THEN coalesce(ph.player = ph.opener, false) END
-        AS bring_in_player,
-    CASE
-        WHEN ph.has_bring_in AND ph.player = ph.opener
-            THEN ph.opening_action IN ('bet', 'complete')
-    END AS bring_in_completed,
-    CASE WHEN ph.has_bring_in THEN coalesce(ph.steal_seat_opportunity, false) END
-        AS steal_opportunity,
-    CASE
-        WHEN ph.has_bring_in
-            THEN coalesce(
-                ph.steal_seat_opportunity AND ph.first_decision IN ('bet', 'raise', 'complete'),
-                false
-            )
-    END AS steal_attempt,
-    CASE WHEN ph.has_bring_in THEN coalesce(ph.steal_raises_faced = 1, false) END
-        AS fold_to_steal_opportunity,
-    CASE
-        WHEN ph.has_bring_in
-            THEN coalesce(ph.steal_raises_faced = 1 AND ph.steal_response = 'fold', false)
-    END AS folded_to_steal,
-    -- draw: a raise of a raise before the first draw
-    CASE WHEN ph.family = 'draw' THEN coalesce(ph.faced_one_raise, false) END
-        AS three_bet_opportunity,
-    CASE WHEN ph.family = 'draw' THEN coalesce(ph.raised_one_raise, false) END AS three_bet,
-    CASE WHEN ph.streets_seen >= 1 THEN coalesce(ph.aggressive_1, 0) END AS aggressive_round_1,
-    CASE WHEN ph.streets_seen >= 1 THEN coalesce(ph.calls_1, 0) END AS calls_round_1,
-    CASE WHEN ph.streets_seen >= 1 THEN coalesce(ph.actions_1, 0) END AS actions_round_1,
-    CASE WHEN ph.streets_seen >= 2 THEN coalesce(ph.aggressive_2, 0) END AS aggressive_round_2,
-    CASE WHEN ph.streets_seen >= 2 THEN coalesce(ph.calls_2, 0) END AS calls_round_2,
-    CASE WHEN ph.streets_seen >= 2 THEN coalesce(ph.actions_2, 0) END AS actions_round_2,
-    CASE WHEN ph.streets_seen >= 3 THEN coalesce(ph.aggressive_3, 0) END AS aggressive_round_3,
-    CASE WHEN ph.streets_seen >= 3 THEN coalesce(ph.calls_3, 0) END AS calls_round_3,
-    CASE WHEN ph.streets_seen >= 3 THEN coalesce(ph.actions_3, 0) END AS actions_round_3,
-    CASE WHEN ph.streets_seen >= 4 THEN coalesce(ph.aggressive_4, 0) END AS aggressive_round_4,
-    CASE WHEN ph.streets_seen >= 4 THEN coalesce(ph.calls_4, 0) END AS calls_round_4,
-    CASE WHEN ph.streets_seen >= 4 THEN coalesce(ph.actions_4, 0) END AS actions_round_4,
-    CASE WHEN ph.streets_seen >= 5 THEN coalesce(ph.aggressive_5, 0) END AS aggressive_round_5,
-    CASE WHEN ph.streets_seen >= 5 THEN coalesce(ph.calls_5, 0) END AS calls_round_5,
-    CASE WHEN ph.streets_seen >= 5 THEN coalesce(ph.actions_5, 0) END AS actions_round_5,
-    ph.stood_pat_draw_1,
-    ph.stood_pat_draw_2,
-    ph.stood_pat_draw_3,
-    ph.cards_drawn_draw_1,
-    ph.cards_drawn_draw_2,
-    ph.cards_drawn_draw_3,
-    ph.pat_hand_draw_1,
-    ph.pat_hand_made,
-    CASE
-        WHEN ph.family = 'draw'
-            THEN coalesce(
-                ph.stood_pat_draw_1 AND ph.pat_hand_made IS NOT NULL,
-                false
-            )
-    END AS snow_opportunity,
-    CASE
-        WHEN ph.family = 'draw'
-            THEN coalesce(
-                ph.stood_pat_draw_1
-                AND NOT ph.pat_hand_made
-                AND ph.aggressive_2 > 0,
-                false
-            )
-    END AS snow,
-    -- hi/lo: the player's share of the main pot at a showdown where it was judged
-    CASE
-        WHEN ph.split_pot AND ph.went_to_showdown AND len(ph.main_pot_high_winners) > 0
-            THEN CASE
-                WHEN len(ph.main_pot_low_winners) = 0
-                    THEN CASE
-                        WHEN list_contains(ph.main_pot_high_winners, ph.player)
-                            THEN 1.0 / len(ph.main_pot_high_winners)
-                        ELSE 0.0
-                    END
-                ELSE
-                    CASE
-                        WHEN list_contains(ph.main_pot_high_winners, ph.player)
-                            THEN 0.5 / len(ph.main_pot_high_winners)
-                        ELSE 0.0
-                    END
-                    + CASE
-                        WHEN list_contains(ph.main_pot_low_winners, ph.player)
-                            THEN 0.5 / len(ph.main_pot_low_winners)
-                        ELSE 0.0
-                    END
-            END
-    END::DOUBLE AS main_pot_share
-FROM judged AS ph;
+    f.site,
+    f.hand_number,
+    hp.seat,
+    f.player,
+    hp.is_hero,
+    f.game,
+    f.mixed_game,
+    f.family,
+    f.limit_kind,
+    f.small_bet,
+    f.big_bet,
+    f.big_unit,
+    f.money,
+    f.currency,
+    f.tournament_id,
+    f.started_at,
+    f.players_dealt,
+    f.betting_rounds,
+    hp.stack,
+    hp.cards_down,
+    hp.cards_up,
+    hp.cards_shown,
+    hp.put_in,
+    f.collected,
+    f.net,
+    hp.rake_share,
+    f.net / nullif(f.big_unit, 0) AS big_bets_won,
+    f.collected > 0 AS won_pot,
+    f.streets_seen,
+    f.vpip,
+    f.first_round_raise,
+    f.went_to_showdown,
+    f.won_at_showdown,
+    f.collected > 0 AND NOT f.went_to_showdown AS won_without_showdown,
+    f.bring_in_player,
+    f.bring_in_completed,
+    f.steal_opportunity,
+    f.steal_attempt,
+    f.fold_to_steal_opportunity,
+    f.folded_to_steal,
+    f.three_bet_opportunity,
+    f.three_bet,
+    f.aggressive_round_1,
+    f.calls_round_1,
+    f.actions_round_1,
+    f.aggressive_round_2,
+    f.calls_round_2,
+    f.actions_round_2,
+    f.aggressive_round_3,
+    f.calls_round_3,
+    f.actions_round_3,
+    f.aggressive_round_4,
+    f.calls_round_4,
+    f.actions_round_4,
+    f.aggressive_round_5,
+    f.calls_round_5,
+    f.actions_round_5,
+    f.stood_pat_draw_1,
+    f.stood_pat_draw_2,
+    f.stood_pat_draw_3,
+    f.cards_drawn_draw_1,
+    f.cards_drawn_draw_2,
+    f.cards_drawn_draw_3,
+    f.pat_hand_draw_1,
+    f.pat_hand_made,
+    f.snow_opportunity,
+    f.snow,
+    f.main_pot_share
+FROM player_hand_facts AS f
+JOIN hand_players AS hp
+    ON hp.site = f.site AND hp.hand_number = f.hand_number AND hp.player = f.player;
 
 
 -- player_hands under the common filters; NULL (the default) means "no filter".
@@ -502,6 +288,38 @@ WHERE (player IS NULL OR ph.player = player)
         money IS NULL
         OR ph.money = money
         OR (money = 'cash' AND ph.money IN ('real', 'play'))
+    );
+
+
+-- What the stat macros below read: player_hand_facts under the same filters, with the
+-- per-hand results player_hands derives (its other columns are not needed there).
+CREATE OR REPLACE MACRO stat_hands_filtered(
+    player := NULL,
+    site := NULL,
+    game := NULL,
+    limit_kind := NULL,
+    big_unit := NULL,
+    since := NULL,
+    until := NULL,
+    money := NULL
+) AS TABLE
+SELECT
+    f.*,
+    f.net / nullif(f.big_unit, 0) AS big_bets_won,
+    f.collected > 0 AS won_pot,
+    f.collected > 0 AND NOT f.went_to_showdown AS won_without_showdown
+FROM player_hand_facts AS f
+WHERE (player IS NULL OR f.player = player)
+    AND (site IS NULL OR f.site = site)
+    AND (game IS NULL OR f.game = game)
+    AND (limit_kind IS NULL OR f.limit_kind = limit_kind)
+    AND (big_unit IS NULL OR f.big_unit = big_unit)
+    AND (since IS NULL OR f.started_at >= CAST(since AS TIMESTAMPTZ))
+    AND (until IS NULL OR f.started_at < CAST(until AS TIMESTAMPTZ))
+    AND (
+        money IS NULL
+        OR f.money = money
+        OR (money = 'cash' AND f.money IN ('real', 'play'))
     );
 
 
@@ -634,7 +452,7 @@ SELECT
     stat_pct(count(*) FILTER (WHERE ph.snow), count(*) FILTER (WHERE ph.snow_opportunity))
         AS snow_pct,
     count(*) FILTER (WHERE ph.snow_opportunity) AS snow_n
-FROM player_hands_filtered(
+FROM stat_hands_filtered(
     player := player,
     site := site,
     game := game,
@@ -664,13 +482,8 @@ CREATE OR REPLACE MACRO player_street_stats(
 ) AS TABLE
 WITH possible AS (
     -- every betting round the player's game has, dealt into or not
-    SELECT
-        ph.site AS p_site,
-        ph.hand_number AS p_hand_number,
-        ph.player AS p_player,
-        ph.game AS p_game,
-        unnest(range(ph.betting_rounds)) AS p_street_index
-    FROM player_hands_filtered(
+    SELECT ph.*, unnest(range(ph.betting_rounds)) AS p_street_index
+    FROM stat_hands_filtered(
         player := player,
         site := site,
         game := game,
@@ -680,30 +493,70 @@ WITH possible AS (
         until := until,
         money := money
     ) AS ph
+),
+-- the round's decisions when he was dealt into it (his row of player_rounds), else NULL
+rounds AS (
+    SELECT
+        p.site AS p_site,
+        p.player AS p_player,
+        p.game AS p_game,
+        p.p_street_index,
+        p.p_street_index < p.streets_seen AS seen,
+        CASE p.p_street_index
+            WHEN 0 THEN p.aggressive_round_1
+            WHEN 1 THEN p.aggressive_round_2
+            WHEN 2 THEN p.aggressive_round_3
+            WHEN 3 THEN p.aggressive_round_4
+            WHEN 4 THEN p.aggressive_round_5
+        END AS aggressive,
+        CASE p.p_street_index
+            WHEN 0 THEN p.calls_round_1
+            WHEN 1 THEN p.calls_round_2
+            WHEN 2 THEN p.calls_round_3
+            WHEN 3 THEN p.calls_round_4
+            WHEN 4 THEN p.calls_round_5
+        END AS calls,
+        CASE p.p_street_index
+            WHEN 0 THEN p.checks_round_1
+            WHEN 1 THEN p.checks_round_2
+            WHEN 2 THEN p.checks_round_3
+            WHEN 3 THEN p.checks_round_4
+            WHEN 4 THEN p.checks_round_5
+        END AS checks,
+        CASE p.p_street_index
+            WHEN 0 THEN p.folds_round_1
+            WHEN 1 THEN p.folds_round_2
+            WHEN 2 THEN p.folds_round_3
+            WHEN 3 THEN p.folds_round_4
+            WHEN 4 THEN p.folds_round_5
+        END AS folds,
+        CASE p.p_street_index
+            WHEN 0 THEN p.actions_round_1
+            WHEN 1 THEN p.actions_round_2
+            WHEN 2 THEN p.actions_round_3
+            WHEN 3 THEN p.actions_round_4
+            WHEN 4 THEN p.actions_round_5
+        END AS actions
+    FROM possible AS p
 )
 SELECT
-    p.p_site AS site,
-    p.p_player AS player,
-    CASE WHEN by_game THEN p.p_game END AS game,
-    p.p_street_index + 1 AS round,
-    CASE WHEN by_game THEN any_value(g.streets[p.p_street_index + 1]) END AS street,
-    count(pr.round) AS hands_seen,
-    stat_pct(count(pr.round), count(*)) AS saw_pct,
+    r.p_site AS site,
+    r.p_player AS player,
+    CASE WHEN by_game THEN r.p_game END AS game,
+    r.p_street_index + 1 AS round,
+    CASE WHEN by_game THEN any_value(g.streets[r.p_street_index + 1]) END AS street,
+    count(*) FILTER (WHERE r.seen) AS hands_seen,
+    stat_pct(count(*) FILTER (WHERE r.seen), count(*)) AS saw_pct,
     count(*) AS saw_n,
-    coalesce(sum(pr.aggressive), 0)::BIGINT AS aggressive,
-    coalesce(sum(pr.calls), 0)::BIGINT AS calls,
-    coalesce(sum(pr.checks), 0)::BIGINT AS checks,
-    coalesce(sum(pr.folds), 0)::BIGINT AS folds,
-    stat_ratio(sum(pr.aggressive), sum(pr.calls)) AS af,
-    coalesce(sum(pr.calls), 0)::BIGINT AS af_n,
-    stat_pct(sum(pr.aggressive), sum(pr.actions)) AS afq_pct,
-    coalesce(sum(pr.actions), 0)::BIGINT AS afq_n
-FROM possible AS p
-LEFT JOIN stat_games AS g ON g.game = p.p_game
-LEFT JOIN player_rounds AS pr
-    ON pr.site = p.p_site
-    AND pr.hand_number = p.p_hand_number
-    AND pr.player = p.p_player
-    AND pr.street_index = p.p_street_index
-GROUP BY p.p_site, p.p_player, CASE WHEN by_game THEN p.p_game END, p.p_street_index
-ORDER BY p.p_site, p.p_player, CASE WHEN by_game THEN p.p_game END, p.p_street_index;
+    coalesce(sum(r.aggressive), 0)::BIGINT AS aggressive,
+    coalesce(sum(r.calls), 0)::BIGINT AS calls,
+    coalesce(sum(r.checks), 0)::BIGINT AS checks,
+    coalesce(sum(r.folds), 0)::BIGINT AS folds,
+    stat_ratio(sum(r.aggressive), sum(r.calls)) AS af,
+    coalesce(sum(r.calls), 0)::BIGINT AS af_n,
+    stat_pct(sum(r.aggressive), sum(r.actions)) AS afq_pct,
+    coalesce(sum(r.actions), 0)::BIGINT AS afq_n
+FROM rounds AS r
+LEFT JOIN stat_games AS g ON g.game = r.p_game
+GROUP BY r.p_site, r.p_player, CASE WHEN by_game THEN r.p_game END, r.p_street_index
+ORDER BY r.p_site, r.p_player, CASE WHEN by_game THEN r.p_game END, r.p_street_index;

@@ -45,7 +45,7 @@ from pipeline.storage.rows import (
 if TYPE_CHECKING:  # workers never load duckdb: they only build columns
     from pipeline.storage.database import Database
 
-BATCH_HANDS = 2_000  # per transaction; also bounds a worker's memory
+BATCH_HANDS = 5_000  # per transaction; also bounds a worker's memory
 BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
@@ -260,11 +260,11 @@ def _read_file(work: _Work) -> _FileOutcome:
             add_parse_reject(batch, chunk, parsed)
             outcome.rejected[parsed.kind.value] += 1
         reached = chunk.byte_end
-        if batch.hands + batch.rejected >= work.batch_hands:
-            stored_hands += batch.hands
+        if len(batch.hands) + len(batch.rejects) >= work.batch_hands:
+            stored_hands += len(batch.hands)
             outcome.batches.append(_spooled(batch, work, data, reached, stored_hands, False))
             batch = Batch()
-    stored_hands += batch.hands
+    stored_hands += len(batch.hands)
     outcome.batches.append(_spooled(batch, work, data, reached, stored_hands, True))
     return outcome
 
@@ -286,11 +286,10 @@ def _spooled(
     `finished`, a run killed later resumes from `reached`."""
     source = work.source
     frame_files = {}
-    for table, columns in batch.columns.items():
-        if columns:
-            path = Path(work.spool) / f"{uuid.uuid4().hex}-{table}.arrow"
-            batch_frame(columns).write_ipc(path)
-            frame_files[table] = str(path)
+    for table, rows in batch.tables().items():
+        path = Path(work.spool) / f"{uuid.uuid4().hex}-{table}.arrow"
+        batch_frame(rows).write_ipc(path)
+        frame_files[table] = str(path)
     progress = FileProgress(
         source.name, source.size, source.mtime, _sha256(data[:reached]), reached, hands, finished
     )

@@ -151,6 +151,7 @@ class Database:
     def store(self, frames: dict[str, pl.DataFrame], progress: Iterable[FileProgress]) -> Stored:
         """One batch (a frame per table), all or nothing, with the files' progress."""
         con = self.connection
+        con.execute("SET threads = 1")  # for a batch, more threads spend more CPU than time
         con.begin()
         try:
             stored = self._store(frames)
@@ -200,9 +201,7 @@ class Database:
                             f"SEMI JOIN new_keys USING ({_HAND_KEY})"
                         )
                 if new_hands:
-                    # The stats' per-hand facts, from the batch's rows (not the whole
-                    # tables). On one thread: for a batch, more spend more CPU than time.
-                    con.execute("SET threads = 1")
+                    # The stats' per-hand facts, from the batch's rows (not the whole tables).
                     add_facts(
                         con,
                         {
@@ -215,7 +214,6 @@ class Database:
                             for table in FACT_SOURCES
                         },
                     )
-                    con.execute("RESET threads")
             finally:
                 for name in registered.values():
                     con.unregister(name)

@@ -33,8 +33,9 @@ from pipeline.storage.database import (
     Database,
     connect,
     default_database,
+    stats_out_of_date,
 )
-from pipeline.storage.stats import facts_are_current, install_stats
+from pipeline.storage.stats import install_stats
 
 Params = Mapping[str, Any]
 T = TypeVar("T")
@@ -140,12 +141,7 @@ def bring_up_to_date(path: Path) -> None:
     key = (str(path), file_version(path))
     if key in _CURRENT:
         return
-    with read_only(path) as connection:
-        try:
-            current = facts_are_current(connection)
-        except duckdb.CatalogException:  # no hands table: not a studdraw file
-            current = True
-    if not current:
+    if stats_out_of_date(path, wait=RETRY_SECONDS):
         note = (
             "Bringing the database up to date for this version of studdraw (once: about "
             "two minutes per million hands)…"

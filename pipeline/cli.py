@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -249,14 +250,22 @@ def stats(
 
 def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> pl.DataFrame:
     """A query's result from the database opened read-only; the user's SQL errors as such."""
+    import duckdb
     from rich.markup import escape
 
-    from pipeline.storage.database import Database
+    from pipeline.storage.database import Database, stats_out_of_date
 
     target = _database_path(db)
     if not target.exists():
         stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
         raise typer.Exit(2)
+    if stats_out_of_date(target):  # once, as the next import would; else every query is slow
+        stderr.print(
+            "Bringing the database up to date for this version of studdraw "
+            "(once: about two minutes per million hands)..."
+        )
+        with contextlib.suppress(duckdb.Error, OSError):  # read-only file: slow, still right
+            Database(target).close()
     with Database(target, read_only=True) as database:
         try:
             return database.connection.sql(sql, params=parameters or None).pl()

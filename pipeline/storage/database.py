@@ -21,7 +21,7 @@ import platformdirs
 import polars as pl
 
 from pipeline.storage.rows import FileProgress
-from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats
+from pipeline.storage.stats import FACT_SOURCES, add_facts, facts_are_current, install_stats
 
 SCHEMA = Path(__file__).with_name("schema.sql")
 
@@ -83,6 +83,19 @@ def connect(
     return retry_while_locked(
         lambda: duckdb.connect(str(path), read_only=read_only, config=config), wait
     )
+
+
+def stats_out_of_date(path: Path, wait: float = LOCK_WAIT_SECONDS) -> bool:
+    """The file was imported by an older studdraw: its stats' table of per-hand facts is
+    missing or stale. Opening it once for writing (`Database(path)`) brings it up to
+    date; until then every stat query works the facts out again, which is slow."""
+    connection = connect(path, read_only=True, wait=wait)
+    try:
+        return not facts_are_current(connection)
+    except duckdb.CatalogException:  # no hand_players: not a studdraw file, leave it be
+        return False
+    finally:
+        connection.close()
 
 
 @dataclass(frozen=True, slots=True)

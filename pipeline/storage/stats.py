@@ -140,9 +140,11 @@ def facts_are_current(connection: duckdb.DuckDBPyConnection) -> bool:
         "AND schema_name = 'main' AND table_name = ?",
         [FACTS_TABLE],
     )
-    return comment == facts_version() and _scalar(
-        connection, f"SELECT count(*) FROM {FACTS_TABLE}"
-    ) == _scalar(connection, "SELECT count(*) FROM hand_players")
+    stored = _scalar(connection, "SELECT count(*) FROM hand_players")
+    return (
+        comment == facts_version()
+        and _scalar(connection, f"SELECT count(*) FROM {FACTS_TABLE}") == stored
+    )
 
 
 def sync_facts(connection: duckdb.DuckDBPyConnection, chunk_hands: int = BACKFILL_HANDS) -> int:

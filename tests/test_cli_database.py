@@ -1,0 +1,90 @@
+"""The database commands as a player types them: `studdraw import`, `query` and `stats`
+on the sample histories (summaries, refusals, agreement with the SQL macros), and an
+older database brought up to date by the first `stats` instead of every query paying."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import duckdb
+
+from pipeline.cli import app
+from pipeline.storage.stats import FACTS_TABLE
+from tests.conftest import REPO
+from tests.test_cli import runner
+
+SAMPLES = REPO / "sample_histories"
+
+
+def _razz_file() -> Path:
+    return next(path for path in sorted(SAMPLES.rglob("*.txt")) if "Razz" in path.name)
+
+
+def _hands_in(path: Path) -> int:
+    return path.read_text(encoding="utf-8-sig").count("PokerStars Hand #")
+
+
+def test_import_prints_its_summary_and_a_second_run_skips_the_unchanged_file(
+    tmp_path: Path,
+) -> None:
+    history, database = _razz_file(), tmp_path / "mine.duckdb"
+    first = runner().invoke(app, ["import", str(history), "--db", str(database), "--jobs", "1"])
+    assert first.exit_code == 0, first.stderr
+    assert f"{_hands_in(history)} hands imported into {database}" in first.stderr
+    assert "0 hands rejected" in first.stderr
+
+    again = runner().invoke(app, ["import", str(history), "--db", str(database), "--jobs", "1"])
+    assert again.exit_code == 0, again.stderr
+    assert "0 hands imported" in again.stderr and "1 unchanged and skipped" in again.stderr
+
+
+def test_query_prints_csv_and_refuses_to_write(sample_database: Path) -> None:
+    sql = "SELECT game, count(*) AS hands FROM hands GROUP BY game ORDER BY game"
+    result = runner().invoke(app, ["query", sql, "--db", str(sample_database), "--csv"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "game,hands"
+    assert sum(int(line.split(",")[1]) for line in lines[1:]) == 1800
+
+    refused = runner().invoke(
+        app, ["query", "CREATE TABLE mine (a INTEGER)", "--db", str(sample_database)]
+    )
+    assert refused.exit_code == 1
+    assert "read-only" in refused.stderr.lower()
+
+
+def test_stats_rows_are_the_player_stats_macro(sample_database: Path) -> None:
+    arguments = ["--player", "studdraw_hero", "--game", "razz", "--json"]
+    result = runner().invoke(app, ["stats", *arguments, "--db", str(sample_database)])
+    assert result.exit_code == 0, result.stderr
+    (row,) = [json.loads(line) for line in result.stdout.splitlines()]
+    with duckdb.connect(str(sample_database), read_only=True) as connection:
+        hands, vpip = connection.execute(
+            "SELECT hands, vpip_pct FROM player_stats(player := 'studdraw_hero', game := 'razz')"
+        ).fetchall()[0]
+    assert row["hands"] == hands > 0
+    assert float(row["vpip_pct"]) == float(vpip)
+
+
+def test_stats_brings_an_older_database_up_to_date_once(
+    sample_database: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "older.duckdb"
+    shutil.copy(sample_database, path)
+    with duckdb.connect(str(path)) as connection:
+        connection.execute(f"DROP TABLE {FACTS_TABLE}")  # as an older studdraw wrote it
+
+    first = runner().invoke(app, ["stats", "--db", str(path), "--csv"])
+    assert first.exit_code == 0, first.stderr
+    assert "Bringing the database up to date" in first.stderr
+    with duckdb.connect(str(path), read_only=True) as connection:
+        facts, players = connection.execute(
+            f"SELECT (SELECT count(*) FROM {FACTS_TABLE}), (SELECT count(*) FROM hand_players)"
+        ).fetchall()[0]
+    assert facts == players > 0
+
+    second = runner().invoke(app, ["stats", "--db", str(path), "--csv"])
+    assert "Bringing" not in second.stderr
+    assert second.stdout == first.stdout

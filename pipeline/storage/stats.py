@@ -39,6 +39,7 @@ OBJECTS = (
     "stat_made_hand",
     "player_rounds",
     "player_hands",
+    "stat_filters_pass",
     "player_hands_filtered",
     "stat_hands_filtered",
     "player_stats",

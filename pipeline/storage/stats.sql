@@ -262,6 +262,26 @@ JOIN hand_players AS hp
     ON hp.site = f.site AND hp.hand_number = f.hand_number AND hp.player = f.player;
 
 
+-- Whether a player-hand (its first seven values) passes the common filters (the others;
+-- NULL means "no filter"): the one definition the filtered macros below share.
+CREATE OR REPLACE MACRO stat_filters_pass(
+    hand_player, hand_site, hand_game, hand_limit_kind, hand_big_unit, hand_started_at,
+    hand_money, player, site, game, limit_kind, big_unit, since, until, money
+) AS
+    (player IS NULL OR hand_player = player)
+    AND (site IS NULL OR hand_site = site)
+    AND (game IS NULL OR hand_game = game)
+    AND (limit_kind IS NULL OR hand_limit_kind = limit_kind)
+    AND (big_unit IS NULL OR hand_big_unit = big_unit)
+    AND (since IS NULL OR hand_started_at >= CAST(since AS TIMESTAMPTZ))
+    AND (until IS NULL OR hand_started_at < CAST(until AS TIMESTAMPTZ))
+    AND (
+        money IS NULL
+        OR hand_money = money
+        OR (money = 'cash' AND hand_money IN ('real', 'play'))
+    );
+
+
 -- player_hands under the common filters; NULL (the default) means "no filter".
 --   money: 'real', 'play', 'tournament', or 'cash' for real and play money together.
 --   since / until: a date or a timestamp; since <= started_at < until.
@@ -277,18 +297,10 @@ CREATE OR REPLACE MACRO player_hands_filtered(
 ) AS TABLE
 SELECT ph.*
 FROM player_hands AS ph
-WHERE (player IS NULL OR ph.player = player)
-    AND (site IS NULL OR ph.site = site)
-    AND (game IS NULL OR ph.game = game)
-    AND (limit_kind IS NULL OR ph.limit_kind = limit_kind)
-    AND (big_unit IS NULL OR ph.big_unit = big_unit)
-    AND (since IS NULL OR ph.started_at >= CAST(since AS TIMESTAMPTZ))
-    AND (until IS NULL OR ph.started_at < CAST(until AS TIMESTAMPTZ))
-    AND (
-        money IS NULL
-        OR ph.money = money
-        OR (money = 'cash' AND ph.money IN ('real', 'play'))
-    );
+WHERE stat_filters_pass(
+    ph.player, ph.site, ph.game, ph.limit_kind, ph.big_unit, ph.started_at, ph.money,
+    player, site, game, limit_kind, big_unit, since, until, money
+);
 
 
 -- What the stat macros below read: player_hand_facts under the same filters, with the
@@ -309,18 +321,10 @@ SELECT
     f.collected > 0 AS won_pot,
     f.collected > 0 AND NOT f.went_to_showdown AS won_without_showdown
 FROM player_hand_facts AS f
-WHERE (player IS NULL OR f.player = player)
-    AND (site IS NULL OR f.site = site)
-    AND (game IS NULL OR f.game = game)
-    AND (limit_kind IS NULL OR f.limit_kind = limit_kind)
-    AND (big_unit IS NULL OR f.big_unit = big_unit)
-    AND (since IS NULL OR f.started_at >= CAST(since AS TIMESTAMPTZ))
-    AND (until IS NULL OR f.started_at < CAST(until AS TIMESTAMPTZ))
-    AND (
-        money IS NULL
-        OR f.money = money
-        OR (money = 'cash' AND f.money IN ('real', 'play'))
-    );
+WHERE stat_filters_pass(
+    f.player, f.site, f.game, f.limit_kind, f.big_unit, f.started_at, f.money,
+    player, site, game, limit_kind, big_unit, since, until, money
+);
 
 
 -- One row per (site, player, game) -- per (site, player) with by_game := false -- with

@@ -201,8 +201,8 @@ def action_text(action: Action, currency: str | None) -> str:
         words = f"raises {amount} to {to}" if amount else f"raises to {to}"
     elif action.action == "complete":
         words = f"completes to {format_amount(action.raise_to, currency)}"
-    elif action.action == "shows":
-        return f"<b>{escape(action.player)}</b> shows {codes_html(action.cards)}"
+    elif action.action in ("shows", "mucks"):
+        return f"<b>{escape(action.player)}</b> {action.action} {codes_html(action.cards)}"
     else:
         verb = _VERBS.get(action.action, action.action.replace("_", " "))
         words = f"{verb} {amount}".strip()

@@ -5,7 +5,8 @@ tested without Streamlit and every hand in a database can be checked (the chips 
 step shows add up to what the engine stored).
 
 The database keeps cards per player, not per street: `hand_players.cards_down` and
-`cards_up` in dealing order, `cards_shown` at showdown, and the draws with the hero's
+`cards_up` in dealing order, `cards_shown` at showdown (or `cards_mucked`, when the
+summary reveals a mucked hand), and the draws with the hero's
 discarded, drawn and kept cards. The street each card belongs to follows from the game's
 dealing pattern (7-card stud: 2 down and 1 up on 3rd street, 1 up on 4th to 6th, 1 down on
 7th), which is why that pattern lives here as data.
@@ -241,9 +242,14 @@ def build_replay(rows: HandRows) -> Replay:
     final_cards = {p["player"]: hands[p["player"]][-1] for p in players}
     seats = tuple(book.result_seat(p, final_cards[p["player"]]) for p in players)
     result_lines = [
-        Action(p["player"], "shows", cards=tuple(p["cards_shown"].split()))
+        Action(p["player"], "shows", cards=_cards(p["cards_shown"]))
         for p in players
         if p.get("cards_shown")
+    ]
+    result_lines += [
+        Action(p["player"], "mucks", cards=_cards(p["cards_mucked"]))
+        for p in players
+        if p.get("cards_mucked")  # .get: a file older than the column
     ]
     result_lines += [
         Action(p["player"], "returned", amount=p["uncalled"]) for p in players if p["uncalled"]
@@ -311,7 +317,7 @@ def _stud_streets_evidenced(pattern: Sequence[tuple[str, int, int]], player: Row
     hold: his up cards, and his down cards where the history shows them."""
     ups = len(_cards(player.get("cards_up")))
     downs = len(_cards(player.get("cards_down")))
-    shown = len(_cards(player.get("cards_shown")))
+    shown = len(_revealed(player))
     downs = max(downs, shown - ups)
     last = 0
     for position, (_street, n_down, n_up) in enumerate(pattern):
@@ -337,6 +343,11 @@ def _cards(text: str | None) -> tuple[str, ...]:
     return tuple(text.split()) if text else ()
 
 
+def _revealed(player: Row) -> tuple[str, ...]:
+    """The cards the showdown reveals: shown, or mucked and printed in the summary."""
+    return _cards(player.get("cards_shown") or player.get("cards_mucked"))
+
+
 def _stud_cards(
     game: str, players: Sequence[Row], streets: Sequence[str]
 ) -> dict[str, list[tuple[Card, ...]]]:
@@ -350,7 +361,7 @@ def _stud_cards(
         # stud community card, which the database does not store as such)
         downs = [(card, False) for card in _cards(player.get("cards_down"))]
         remaining = [*ups, *(card for card, _ in downs)]
-        for card in _cards(player.get("cards_shown")):
+        for card in _revealed(player):
             if card in remaining:
                 remaining.remove(card)
             else:
@@ -392,7 +403,7 @@ def _draw_cards(
     for player in players:
         name = player["player"]
         own = [d for d in draws if d["player"] == name]
-        shown = _cards(player.get("cards_shown"))
+        shown = _revealed(player)
         known = _known_draw_hands(player, own)
         pat_all_along = bool(shown) and all(d["discard_count"] == 0 for d in own)
         dealt = _dealt_streets(player, streets)
@@ -522,5 +533,5 @@ class _Book:
             None,
             player["collected"],
             player["net"],
-            bool(player.get("cards_shown")),
+            bool(_revealed(player)),
         )

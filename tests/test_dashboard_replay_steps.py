@@ -14,6 +14,9 @@ from pathlib import Path
 import duckdb
 
 from dashboard.replay_steps import HandRows, Seat, build_replay
+from pipeline.importer import import_histories
+from pipeline.storage.database import Database
+from tests.conftest import REAL_HISTORIES
 
 D = Decimal
 
@@ -330,3 +333,36 @@ def test_every_sample_hand_replays_to_the_stored_money(sample_database: Path) ->
         hero = [s for s in replay.steps[0].seats if s.is_hero]
         assert all(card.code for seat in hero for card in seat.cards), key
     assert families == {"stud": 800, "draw": 1000}
+
+
+def test_a_hand_mucked_at_showdown_is_revealed_at_the_end(tmp_path: Path) -> None:
+    # "vatt110: mucks hand" ... "Seat 2: vatt110 (big blind) mucked [4h Ks 3s Jc 7h]"
+    history = REAL_HISTORIES / "PokerStars/cash/Draw/5-Carddraw-USD-0.10-0.20-200911.txt"
+    database = tmp_path / "draw.duckdb"
+    with Database(database) as stored:
+        import_histories([history], stored)
+    connection = duckdb.connect(str(database), read_only=True)
+    try:
+        (number,) = connection.execute(
+            "SELECT hand_number FROM hand_players WHERE player = 'vatt110' "
+            "AND cards_mucked = '4h Ks 3s Jc 7h'"
+        ).fetchall()[0]
+        key = ("pokerstars", number)
+        hand = connection.sql(f"SELECT * FROM hands WHERE hand_number = '{number}'").pl()
+        rows = {
+            table: _grouped(connection, table)[key]
+            for table in ("hand_players", "actions", "draws", "pots", "findings")
+        }
+    finally:
+        connection.close()
+    replay = build_replay(HandRows(hand.to_dicts()[0], *rows.values()))
+
+    def vatt110(step: int) -> Seat:
+        return next(s for s in replay.steps[step].seats if s.player == "vatt110")
+
+    assert all(card.code is None for card in vatt110(0).cards)  # face down until the end
+    final = replay.steps[-1]
+    assert [c.code for c in vatt110(-1).cards] == ["4h", "Ks", "3s", "Jc", "7h"]
+    assert all(c.from_showdown for c in vatt110(-1).cards)
+    mucks = [a for a in final.actions if a.action == "mucks"]
+    assert [(a.player, a.cards) for a in mucks] == [("vatt110", ("4h", "Ks", "3s", "Jc", "7h"))]

@@ -4,9 +4,11 @@ growing file adds exactly its new complete hands, bad hands are kept with reason
 from __future__ import annotations
 
 import re
+import shutil
 import zipfile
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from parsers.events import Hand
@@ -75,6 +77,71 @@ def test_money_in_the_database_is_exact_and_conserved(tmp_path: Path) -> None:
         assert unbalanced == []
         total = database.scalar("SELECT sum(rake) FROM hands")
         assert str(total).endswith("00")  # DECIMAL: cents, never a float's 0.30000000004
+
+
+# "Seat 2: vatt110 (big blind) mucked [4h Ks 3s Jc 7h]": the summary reveals the cards.
+SUMMARY_MUCK = re.compile(
+    r"^Seat \d+: (?P<player>.+?)(?: \((?:button|small blind|big blind|bring-in)\))*"
+    r" mucked \[(?P<cards>[^\]]+)\]",
+    re.MULTILINE,
+)
+
+
+def test_cards_the_summary_reveals_are_stored_with_the_player_who_mucked(
+    tmp_path: Path,
+) -> None:
+    sites = ("PokerStars", "FullTilt", "Winamax", "Winning")
+    expected = set()
+    for path in history_files([REAL_HISTORIES / site for site in sites]):
+        for chunk, outcome in parse_file(path):
+            if isinstance(outcome, Hand):
+                for muck in SUMMARY_MUCK.finditer(chunk.text):
+                    key = (outcome.header.hand_number, muck["player"], muck["cards"])
+                    expected.add(key)
+    with Database(tmp_path / "db.duckdb") as database:
+        import_histories([REAL_HISTORIES / site for site in sites], database)
+        stored = database.connection.execute(
+            "SELECT hand_number, player, cards_mucked FROM hand_players "
+            "WHERE cards_mucked IS NOT NULL"
+        ).fetchall()
+        shown_and_mucked = database.scalar(
+            "SELECT count(*) FROM hand_players WHERE cards_mucked IS NOT NULL "
+            "AND cards_shown IS NOT NULL"
+        )
+    assert len(expected) >= 10  # draw games reveal what was mucked at showdown
+    assert set(stored) == expected and len(stored) == len(expected)
+    assert shown_and_mucked == 0
+
+
+def test_the_stud_board_card_is_stored_with_its_hand(sample_database: Path) -> None:
+    # "Board [4d]": seven-card stud with eight players can run out of cards on 7th street.
+    expected = set()
+    for _path in history_files([SAMPLES]):
+        for chunk, outcome in parse_file(_path):
+            board = re.search(r"^Board \[([^\]]+)\]", chunk.text, re.MULTILINE)
+            if isinstance(outcome, Hand) and board:
+                expected.add((outcome.header.hand_number, board[1]))
+    with Database(sample_database, read_only=True) as database:
+        stored = database.connection.execute(
+            "SELECT hand_number, board FROM hands WHERE board IS NOT NULL"
+        ).fetchall()
+    assert expected and sorted(stored) == sorted(expected)
+
+
+def test_a_database_older_than_a_column_gets_it_on_the_next_import(
+    sample_database: Path, tmp_path: Path
+) -> None:
+    older = tmp_path / "older.duckdb"
+    shutil.copy(sample_database, older)
+    with duckdb.connect(str(older)) as connection:  # as the first release wrote it
+        connection.execute("ALTER TABLE hands DROP COLUMN board")
+        connection.execute("ALTER TABLE hand_players DROP COLUMN cards_mucked")
+    with Database(older) as database:
+        summary = import_histories([SAMPLES], database)
+        boards = database.scalar("SELECT count(board) FROM hands")
+        hands = database.scalar("SELECT count(*) FROM hands")
+    assert summary.hands_imported == 0 and hands == 1800
+    assert boards == 0  # stored before the column: NULL, and not imported twice
 
 
 def _hand_texts(path: Path) -> list[str]:

@@ -19,12 +19,15 @@ from parsers.errors import HandParseError
 from parsers.events import (
     Action,
     ActionKind,
+    CommunityCards,
     Deal,
     Draw,
     Hand,
     LimitKind,
+    Muck,
     Post,
     PostKind,
+    SeatSummary,
     Show,
     StreetStart,
 )
@@ -84,6 +87,7 @@ class HandRow(NamedTuple):
     source_file: str
     byte_offset: int
     first_line: int
+    board: str | None
 
 
 class PlayerRow(NamedTuple):
@@ -110,6 +114,7 @@ class PlayerRow(NamedTuple):
     streets_seen: int
     vpip: bool
     first_round_raise: bool
+    cards_mucked: str | None
 
 
 class ActionRow(NamedTuple):
@@ -231,6 +236,7 @@ def add_hand(batch: Batch, chunk: HandText, hand: Hand, result: HandResult) -> N
             source_file=chunk.path,
             byte_offset=chunk.byte_offset,
             first_line=chunk.first_line,
+            board=_board(hand),
         )
     )
     _add_players(batch, key, hand, result, hero)
@@ -309,12 +315,19 @@ def hero_of(hand: Hand) -> str | None:
     return None
 
 
+def _board(hand: Hand) -> str | None:
+    """The shared cards dealt face up to everyone (stud, when the deck runs out)."""
+    boards = [" ".join(e.cards) for e in hand.events if isinstance(e, CommunityCards)]
+    return " ".join(boards) or None
+
+
 def _add_players(
     batch: Batch, key: tuple[str, str], hand: Hand, result: HandResult, hero: str | None
 ) -> None:
     down: dict[str, list[str]] = {}
     up: dict[str, list[str]] = {}
     shown: dict[str, str] = {}
+    mucked: dict[str, str] = {}  # "Seat 2: vatt110 (big blind) mucked [4h Ks 3s Jc 7h]"
     streets = {player.name: 0 for player in result.players}  # rounds seen, not folded
     folded: set[str] = set()
     street_index = -1
@@ -331,6 +344,9 @@ def _add_players(
             down[event.player] = [*event.kept, *event.drawn]
         elif isinstance(event, Show):
             shown[event.player] = " ".join(event.cards)
+        elif isinstance(event, Muck | SeatSummary) and event.cards:
+            if isinstance(event, Muck) or event.outcome == "mucked":
+                mucked[event.player] = " ".join(event.cards)
         elif isinstance(event, Action):
             if event.kind is ActionKind.FOLD:
                 folded.add(event.player)
@@ -363,6 +379,7 @@ def _add_players(
                 streets_seen=max(streets[player.name], 1),
                 vpip=bool(kinds & _VOLUNTARY),
                 first_round_raise=bool(kinds & _AGGRESSIVE),
+                cards_mucked=mucked.get(player.name),
             )
         )
 

@@ -37,6 +37,7 @@ CREATE TABLE IF NOT EXISTS hands (
     source_file     VARCHAR NOT NULL,
     byte_offset     BIGINT NOT NULL,       -- where the hand starts in its file
     first_line      INTEGER NOT NULL,
+    board           VARCHAR,               -- stud's shared card when the deck ran out
     PRIMARY KEY (site, hand_number)
 );
 
@@ -49,7 +50,7 @@ CREATE TABLE IF NOT EXISTS hand_players (
     stack            DECIMAL(18, 4) NOT NULL,  -- at the start of the hand
     cards_down       VARCHAR,                  -- known down cards, 'Ah Kd'
     cards_up         VARCHAR,                  -- up cards in dealing order (stud)
-    cards_shown      VARCHAR,                  -- as shown or mucked face up
+    cards_shown      VARCHAR,                  -- as shown
     put_in           DECIMAL(18, 4) NOT NULL,  -- antes, blinds, bets; uncalled returned
     uncalled         DECIMAL(18, 4) NOT NULL,
     collected        DECIMAL(18, 4) NOT NULL,
@@ -63,7 +64,8 @@ CREATE TABLE IF NOT EXISTS hand_players (
     all_in_street    VARCHAR,
     streets_seen     INTEGER NOT NULL,         -- betting rounds dealt into (1 = first only)
     vpip             BOOLEAN NOT NULL,         -- put money in voluntarily on the first round
-    first_round_raise BOOLEAN NOT NULL         -- bet, completed or raised on the first round
+    first_round_raise BOOLEAN NOT NULL,        -- bet, completed or raised on the first round
+    cards_mucked     VARCHAR                   -- mucked at showdown, as the summary reveals
     -- One row per (site, hand_number, seat): the loader writes a hand's players only with
     -- the hand itself. No index enforces it: an index over millions of rows would live in
     -- memory for the whole import.
@@ -143,6 +145,11 @@ CREATE TABLE IF NOT EXISTS import_files (
     finished       BOOLEAN NOT NULL,     -- this size and time were read to the end
     imported_at    TIMESTAMPTZ NOT NULL
 );
+
+-- Columns added after the first release: a file written before them gets them here
+-- (NULL for the hands already stored; re-importing those adds nothing, a hand is stored once).
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS board VARCHAR;
+ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS cards_mucked VARCHAR;
 
 -- Derived, not imported: what the stats know about each player in each hand (one row per
 -- row of hand_players), computed by pipeline/storage/facts.sql from the hand's rows. The

@@ -36,6 +36,7 @@ STYLE = """
 .sd-street { font-size: 15px; letter-spacing: .05em; text-transform: uppercase; opacity: .85; }
 .sd-pot { font-size: 22px; font-weight: 700; margin-top: 4px; }
 .sd-title { font-size: 12px; opacity: .75; margin-top: 2px; }
+.sd-board { margin-top: 6px; }
 .sd-seat { position: absolute; transform: translate(-50%, -50%); min-width: 118px;
   background: rgba(20, 20, 20, .86); color: #fafafa; border: 2px solid #555;
   border-radius: 10px; padding: 4px 7px 5px; text-align: center; font-size: 12px; }
@@ -133,6 +134,14 @@ def _status(seat: Seat, step: Step, currency: str | None) -> str:
     return ""
 
 
+def _board_html(step: Step) -> str:
+    """Stud's shared card, face up in the middle (every player's seventh card)."""
+    if not step.board:
+        return ""
+    codes = " ".join(step.board)
+    return f'<div class="sd-board" data-board="{codes}">{codes_html(step.board)}</div>'
+
+
 def table_html(replay: Replay, step: Step, hide_opponents: bool = False) -> str:
     """The whole table at one step: seats, cards, live bets, pot and street."""
     currency = replay.currency
@@ -144,6 +153,7 @@ def table_html(replay: Replay, step: Step, hide_opponents: bool = False) -> str:
     parts.append(
         f'<div class="sd-center"><div class="sd-street">{escape(step.title)}</div>'
         f'<div class="sd-pot" data-pot="{step.pot}">Pot {escape(pot)}</div>'
+        f"{_board_html(step)}"
         f'<div class="sd-title">step {step.index + 1} of {len(replay.steps)}</div></div>'
     )
     button = replay.hand.get("button_seat")

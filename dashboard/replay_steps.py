@@ -155,6 +155,7 @@ class Step:
     pot: Decimal  # every chip in the middle at the end of the step
     final: bool
     findings: tuple[Finding, ...] = ()
+    board: tuple[str, ...] = ()  # stud's shared card, once dealt (the deck ran out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,11 +201,14 @@ def build_replay(rows: HandRows) -> Replay:
     actions = sorted(rows.actions, key=lambda a: a["seq"])
     draws = sorted(rows.draws, key=lambda d: d["seq"])
     streets = _streets_played(game, players, actions, draws)
+    board = _cards(rows.hand.get("board"))  # .get: a file older than the column
     hands = (
-        _stud_cards(game, players, streets)
+        _stud_cards(game, players, streets, board)
         if family == "stud"
         else _draw_cards(game, players, draws, streets)
     )
+    # the shared card replaces the last street's down card: it lies in the middle from then
+    board_from = len(STUD_DEALS[game]) - 1 if family == "stud" else len(streets)
     findings = tuple(_finding(f) for f in rows.findings)
 
     book = _Book(rows.hand, players)
@@ -234,6 +238,7 @@ def build_replay(rows: HandRows) -> Replay:
                 book.pot(),
                 False,
                 step_findings,
+                board if index >= board_from else (),
             )
         )
         book.next_street()
@@ -268,6 +273,7 @@ def build_replay(rows: HandRows) -> Replay:
             rows.hand["total_pot"],
             True,
             late,
+            board if len(streets) > board_from else (),
         )
     )
     pots = tuple(
@@ -349,18 +355,22 @@ def _revealed(player: Row) -> tuple[str, ...]:
 
 
 def _stud_cards(
-    game: str, players: Sequence[Row], streets: Sequence[str]
+    game: str, players: Sequence[Row], streets: Sequence[str], board: Sequence[str] = ()
 ) -> dict[str, list[tuple[Card, ...]]]:
-    """Each player's cards after each street; the last entry is the showdown's view."""
+    """Each player's cards after each street; the last entry is the showdown's view.
+    With a `board`, the last street deals nobody a card of his own: the shared card in
+    the middle (which a shown hand includes) stands for it."""
     pattern = STUD_DEALS[game]
+    if board:
+        *earlier, (last, _down, up) = pattern
+        pattern = (*earlier, (last, 0, up))
     hands: dict[str, list[tuple[Card, ...]]] = {}
     for player in players:
         ups = list(_cards(player.get("cards_up")))
         # (card, known only from the showdown): the down cards the history dealt him
-        # face down, then what his shown hand adds (an opponent's down cards; also the
-        # stud community card, which the database does not store as such)
+        # face down, then what his shown hand adds (an opponent's down cards)
         downs = [(card, False) for card in _cards(player.get("cards_down"))]
-        remaining = [*ups, *(card for card, _ in downs)]
+        remaining = [*ups, *(card for card, _ in downs), *board]
         for card in _revealed(player):
             if card in remaining:
                 remaining.remove(card)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import duckdb
 
+from dashboard.cards import table_html
 from dashboard.replay_steps import HandRows, Seat, build_replay
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
@@ -366,3 +367,29 @@ def test_a_hand_mucked_at_showdown_is_revealed_at_the_end(tmp_path: Path) -> Non
     assert all(c.from_showdown for c in vatt110(-1).cards)
     mucks = [a for a in final.actions if a.action == "mucks"]
     assert [(a.player, a.cards) for a in mucks] == [("vatt110", ("4h", "Ks", "3s", "Jc", "7h"))]
+
+
+def test_the_stud_board_card_lies_in_the_middle_not_in_a_hand(sample_database: Path) -> None:
+    # "Board [4d]": eight players, the deck ran out; everyone's seventh card is the 4d.
+    connection = duckdb.connect(str(sample_database), read_only=True)
+    try:
+        hands = connection.sql("SELECT * FROM hands WHERE board IS NOT NULL").pl().to_dicts()
+        players, actions = (_grouped(connection, table) for table in ("hand_players", "actions"))
+    finally:
+        connection.close()
+    assert hands
+    for hand in hands:
+        key = (hand["site"], hand["hand_number"])
+        replay = build_replay(HandRows(hand, players[key], actions[key]))
+        board = tuple(hand["board"].split())
+        seventh, final = replay.steps[-2], replay.steps[-1]
+        assert seventh.street == "seventh" and seventh.board == final.board == board, key
+        assert all(not step.board for step in replay.steps[:-2])
+        for seat in seventh.seats:
+            codes = [card.code for card in seat.cards]
+            assert not set(board) & set(codes), (key, seat.player)
+            if not seat.folded:
+                assert len(codes) == 6, (key, seat.player)  # 2 down, 4 up: no 7th of his own
+            if seat.is_hero:
+                assert None not in codes
+        assert f'data-board="{hand["board"]}"' in table_html(replay, seventh)

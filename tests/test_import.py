@@ -15,6 +15,7 @@ from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.outcomes import SkippedHand
 from pipeline.importer import import_histories
+from pipeline.storage import rows
 from pipeline.storage.database import Database, default_database
 from pipeline.storage.rows import TABLES
 from tests.conftest import REAL_HISTORIES, REPO
@@ -240,6 +241,26 @@ def test_parallel_workers_store_exactly_what_one_process_stores(tmp_path: Path) 
             )
     assert contents[0] == contents[1]
     assert len(contents[0]["hands"]) == 2063
+
+
+def test_each_row_type_has_exactly_its_tables_columns(tmp_path: Path) -> None:
+    # a column missing from a row type would be stored as NULL without a word
+    row_types = {
+        "hands": rows.HandRow,
+        "hand_players": rows.PlayerRow,
+        "actions": rows.ActionRow,
+        "draws": rows.DrawRow,
+        "pots": rows.PotRow,
+        "findings": rows.FindingRow,
+        "rejects": rows.RejectRow,
+    }
+    assert set(row_types) == set(TABLES)
+    with Database(tmp_path / "db.duckdb") as database:
+        for table, row_type in row_types.items():
+            columns = database.connection.execute(
+                "SELECT column_name FROM duckdb_columns() WHERE table_name = ?", [table]
+            ).fetchall()
+            assert sorted(row_type._fields) == sorted(name for (name,) in columns), table
 
 
 def test_every_column_is_documented() -> None:

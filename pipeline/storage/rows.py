@@ -54,6 +54,8 @@ class FileProgress:
     finished: bool
 
 
+# One row type per table, its fields the table's columns (schema.sql; the loader inserts
+# by name): built by keyword in the hot loop, cheaper than a dict and checked by name.
 class HandRow(NamedTuple):
     site: str
     hand_number: str

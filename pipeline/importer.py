@@ -235,7 +235,7 @@ def _read_file(work: _Work) -> _FileOutcome:
     data = source.read()
     start = 0
     resumable = known and len(data) >= known.offset_reached
-    if resumable and _sha256(data[: known.offset_reached]) == known.prefix_sha256:  # type: ignore[union-attr]
+    if resumable and _prefix_sha256(data, known.offset_reached) == known.prefix_sha256:  # type: ignore[union-attr]
         start = known.offset_reached  # type: ignore[union-attr]  # grew, or a run was cut
     stored_hands = known.hands if known and start else 0
 
@@ -290,8 +290,9 @@ def _spooled(
         path = Path(work.spool) / f"{uuid.uuid4().hex}-{table}.arrow"
         batch_frame(rows).write_ipc(path)
         frame_files[table] = str(path)
+    prefix_sha256 = _prefix_sha256(data, reached)
     progress = FileProgress(
-        source.name, source.size, source.mtime, _sha256(data[:reached]), reached, hands, finished
+        source.name, source.size, source.mtime, prefix_sha256, reached, hands, finished
     )
     return frame_files, progress
 
@@ -307,5 +308,7 @@ def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:
     )
 
 
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def _prefix_sha256(data: bytes, end: int) -> str:
+    """The hash of the file's first `end` bytes, read in place (a slice would copy them:
+    a whole file's worth of memory for a large history)."""
+    return hashlib.sha256(memoryview(data)[:end]).hexdigest()

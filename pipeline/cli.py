@@ -149,6 +149,7 @@ def import_(
     target = _database_path(db)
     started = time.perf_counter()
     with (
+        _said_if_busy(),
         Database(target) as database,
         Progress(
             TextColumn("[bold]importing[/]"),
@@ -248,6 +249,18 @@ def stats(
         _print_stats(frame.columns, frame.iter_rows(named=True))
 
 
+@contextlib.contextmanager
+def _said_if_busy() -> Iterator[None]:
+    """Another process kept the database for the whole wait: say so, no traceback."""
+    from pipeline.storage.database import DatabaseBusy
+
+    try:
+        yield
+    except DatabaseBusy as error:
+        stderr.print(f"[red]the database is busy:[/] {error}")
+        raise typer.Exit(1) from None
+
+
 def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> pl.DataFrame:
     """A query's result from the database opened read-only; the user's SQL errors as such."""
     import duckdb
@@ -259,16 +272,19 @@ def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> p
     if not target.exists():
         stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
         raise typer.Exit(2)
-    if stats_out_of_date(target):  # once, as the next import would; else every query is slow
-        stderr.print(
-            "Bringing the database up to date for this version of studdraw "
-            "(once: about two minutes per million hands)..."
-        )
-        with contextlib.suppress(duckdb.Error, OSError):  # read-only file: slow, still right
-            Database(target).close()
-    with Database(target, read_only=True) as database:
+    with _said_if_busy():
+        if stats_out_of_date(target):  # once, as the next import would; else every query is slow
+            stderr.print(
+                "Bringing the database up to date for this version of studdraw "
+                "(once: about two minutes per million hands)..."
+            )
+            with contextlib.suppress(duckdb.Error, OSError):  # read-only file: slow, still right
+                Database(target).close()
+        database = Database(target, read_only=True)
+        connection = database.connection  # opened now: it may wait out an import's batch
+    with database:
         try:
-            return database.connection.sql(sql, params=parameters or None).pl()
+            return connection.sql(sql, params=parameters or None).pl()
         except Exception as error:  # duckdb raises many kinds; all are about the input
             stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
             raise typer.Exit(1) from None

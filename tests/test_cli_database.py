@@ -9,8 +9,11 @@ import shutil
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from pipeline.cli import app
+from pipeline.storage import database as database_module
+from pipeline.storage.database import DatabaseBusy
 from pipeline.storage.stats import FACTS_TABLE
 from tests.conftest import REPO
 from tests.test_cli import runner
@@ -88,3 +91,17 @@ def test_stats_brings_an_older_database_up_to_date_once(
     second = runner().invoke(app, ["stats", "--db", str(path), "--csv"])
     assert "Bringing" not in second.stderr
     assert second.stdout == first.stdout
+
+
+def test_a_database_kept_busy_is_said_without_a_traceback(
+    sample_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def busy(*_args: object, **_kwargs: object) -> None:
+        raise DatabaseBusy("An import is writing to the database; try again in a moment.")
+
+    monkeypatch.setattr(database_module, "connect", busy)  # as after the whole lock wait
+    for command in (["query", "SELECT 1"], ["stats"], ["import", str(_razz_file())]):
+        result = runner().invoke(app, [*command, "--db", str(sample_database)])
+        assert result.exit_code == 1, command
+        assert "the database is busy" in result.stderr and "try again" in result.stderr
+        assert not isinstance(result.exception, DatabaseBusy)

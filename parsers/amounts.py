@@ -6,13 +6,30 @@ from decimal import Decimal
 
 CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
 
+MAX_WHOLE_DIGITS = 12
+MAX_DECIMALS = 4
+"""The database keeps money as DECIMAL(18, 4): four decimals, and whole parts up to 10^14,
+which sums of amounts below 10^12 (a trillion: more than any table's chips) stay under."""
+
+
+class AmountOutOfRange(ValueError):
+    """An amount studdraw cannot store exactly: its hand is rejected, not rounded."""
+
 
 def parse_amount(text: str) -> Decimal:
     """ "$1,250.50" -> Decimal("1250.50"); chips "2500" -> Decimal("2500")."""
+    printed = text
     if text[0] in CURRENCY_BY_SYMBOL:
         text = text[1:]
     if "," in text:
         text = text.replace(",", "")
+    point = text.find(".")
+    whole = point if point >= 0 else len(text)
+    if whole > MAX_WHOLE_DIGITS or (point >= 0 and len(text) - point - 1 > MAX_DECIMALS):
+        raise AmountOutOfRange(
+            f"the amount {printed} is beyond what studdraw stores exactly "
+            f"(up to {MAX_WHOLE_DIGITS} digits before the point and {MAX_DECIMALS} after)"
+        )
     return Decimal(text)
 
 

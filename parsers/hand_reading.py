@@ -19,6 +19,7 @@ from typing import Any
 
 from lark import Lark, Transformer
 
+from parsers.amounts import AmountOutOfRange
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
@@ -188,6 +189,7 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand:
         events = assemble_events(game, records, last_line)
         if site.summary_lists_every_seat:
             _check_summary_lists_every_seat(seats, events, last_line)
+        line_number = numbered[0][0]  # the heading's amounts (stakes, buy-in) are read now
         header = site.hand_header(tuple(heading), game, events)
     except LineSyntaxError as error:
         raise HandParseError(
@@ -210,6 +212,11 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand:
             1,
             hand_number or _hand_number_guess(site, chunk),
             chunk.lines[offset] if 0 <= offset < len(chunk.lines) else "",
+        ) from None
+    except AmountOutOfRange as error:
+        text = dict(numbered).get(line_number, "")
+        raise HandParseError(
+            ErrorKind.SYNTAX, str(error), chunk.path, line_number, 1, hand_number, text
         ) from None
     except (UnknownTimeZone, ValueError, OverflowError) as error:  # impossible dates
         first_line, first_text = numbered[0]

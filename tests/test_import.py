@@ -11,6 +11,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from parsers.amounts import parse_amount
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.outcomes import SkippedHand
@@ -177,6 +178,41 @@ def test_a_growing_file_adds_exactly_its_new_complete_hands(tmp_path: Path) -> N
         assert [n for (n,) in numbers] == [
             text.split("#", 1)[1].split(":", 1)[0] for text in texts[:21]
         ]
+
+
+@pytest.mark.parametrize(
+    ("printed", "accepted"),
+    [
+        ("$999,999,999,999.99", True),
+        ("$1,000,000,000,000", False),
+        ("$2.0001", True),
+        ("$2.00001", False),
+    ],
+)
+def test_an_amount_the_database_cannot_hold_rejects_its_hand(
+    tmp_path: Path, printed: str, accepted: bool
+) -> None:
+    # DECIMAL(18, 4): a stack of a quadrillion, or a fifth decimal, is refused, not rounded
+    texts = _hand_texts(REAL_HISTORIES / "PokerStars/cash/Stud/7-Stud-USD-0.04-0.08-200911.txt")
+    seat = re.search(r"^Seat \d+: .+ \((\$[\d.]+) in chips\)$", texts[1], re.MULTILINE)
+    assert seat
+    changed = texts[1].replace(seat[0], seat[0].replace(seat[1], printed))
+    history = tmp_path / "amounts.txt"
+    history.write_text("\n\n\n".join([texts[0], changed, texts[2]]) + "\n\n\n")
+    with Database(tmp_path / "db.duckdb") as database:
+        summary = import_histories([history], database)
+        rejects = database.connection.execute("SELECT kind, reason, line FROM rejects").fetchall()
+        stacks = database.connection.execute("SELECT stack FROM hand_players").fetchall()
+    if accepted:  # stored exactly as printed
+        assert summary.hands_imported == 3 and rejects == []
+        assert (parse_amount(printed),) in stacks
+        return
+    assert summary.hands_imported == 2
+    ((kind, reason, line),) = rejects
+    assert kind == "syntax" and printed in reason and "beyond what studdraw stores" in reason
+    assert line == 1 + texts[0].count("\n") + 3 + changed.splitlines().index(
+        seat[0].replace(seat[1], printed)
+    )
 
 
 def test_bad_hands_are_kept_whole_with_their_reason(tmp_path: Path) -> None:

@@ -28,6 +28,16 @@ class DecodedFile:
 
 
 @dataclass(frozen=True, slots=True)
+class FilePiece:
+    """Where a piece of a file starts (byte offset and line number), and the encoding the
+    whole file was found to have (None: guess it from the piece, the whole file)."""
+
+    start: int = 0
+    first_line: int = 1
+    encoding: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class HandText:
     """One hand's text (or a run of text that is not a hand) and where it sits in its file.
 
@@ -54,17 +64,21 @@ _BOMS = (
 )
 
 
-def decode_history(data: bytes) -> DecodedFile:
+def decode_history(data: bytes, encoding: str | None = None) -> DecodedFile:
     """Guess the encoding the way the clients write: BOM, then UTF-16 by its zeros,
-    then strict UTF-8, then cp1252 (which reads any byte)."""
-    for bom, encoding in _BOMS:
+    then strict UTF-8, then cp1252 (which reads any byte). A piece of a larger file comes
+    with the `encoding` guessed for the whole file ('utf-8' or 'cp1252'): a piece alone
+    could guess otherwise."""
+    for bom, bom_encoding in _BOMS:
         if data.startswith(bom):
             body = data[len(bom) :]
-            if encoding != "utf-8":
+            if bom_encoding != "utf-8":
                 body = body[: len(body) - len(body) % 2]  # a dangling half code unit: drop it
-            return DecodedFile(body.decode(encoding, "replace"), encoding, len(bom))
+            return DecodedFile(body.decode(bom_encoding, "replace"), bom_encoding, len(bom))
+    if encoding == "cp1252":
+        return DecodedFile(data.decode("cp1252", "replace"), "cp1252", 0)
     sample = data[:4096]
-    if len(sample) >= 2 and sample.count(0) > len(sample) // 4:
+    if encoding is None and len(sample) >= 2 and sample.count(0) > len(sample) // 4:
         zeros_at_odd = sum(1 for i in range(1, len(sample), 2) if sample[i] == 0)
         encoding = "utf-16-le" if zeros_at_odd > len(sample) // 4 else "utf-16-be"
         usable = len(data) - len(data) % 2  # a file cut mid code unit: drop the odd byte
@@ -75,18 +89,28 @@ def decode_history(data: bytes) -> DecodedFile:
         if error.start >= len(data) - 3 and error.end == len(data):
             # Cut inside the last character (the client is still writing): UTF-8 all the same.
             return DecodedFile(data[: error.start].decode("utf-8", "replace"), "utf-8", 0)
+        if encoding == "utf-8":  # changed since the whole file was read: keep what reads
+            return DecodedFile(data.decode("utf-8", "replace"), "utf-8", 0)
         return DecodedFile(data.decode("cp1252", "replace"), "cp1252", 0)
 
 
-def split_hands(path: str, data: bytes, hand_start: re.Pattern[str]) -> Iterator[HandText]:
+def split_hands(
+    path: str,
+    data: bytes,
+    hand_start: re.Pattern[str],
+    piece: FilePiece | None = None,
+) -> Iterator[HandText]:
     """The file's hands in order, each from its first line to the next blank line or hand.
 
     `hand_start` matches a hand's first line at the start of a line (sites register it).
     Hands hold no blank lines (true of every site read so far, once double-spaced files
     are read as such), so text after a blank line that does not start a hand is a chunk
     of its own, reported as not a hand, instead of spoiling the hand before it.
+    `data` may be a `piece` of a larger file: line numbers and byte offsets are then the
+    whole file's.
     """
-    decoded = decode_history(data)
+    piece = piece or FilePiece()
+    decoded = decode_history(data, piece.encoding)
     text = decoded.text
     if "\r" in text:
         # Keep offsets: a lone CR becomes LF, a CRLF keeps its CR for rstrip() to remove.
@@ -95,8 +119,8 @@ def split_hands(path: str, data: bytes, hand_start: re.Pattern[str]) -> Iterator
     blank_lines = _TWO_BLANK_LINES if _is_double_spaced(text) else _BLANK_LINES
     starts.update(match.end() for match in blank_lines.finditer(text))
     starts = sorted(starts | {0, len(text)})
-    byte_at = _byte_offsets(text, starts, decoded, len(data))
-    line_number = 1
+    byte_at = [piece.start + offset for offset in _byte_offsets(text, starts, decoded, len(data))]
+    line_number = piece.first_line
     for index, (start, end) in enumerate(itertools.pairwise(starts)):
         chunk = text[start:end]
         lines = [line.rstrip() for line in chunk.split("\n")]

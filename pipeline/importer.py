@@ -6,6 +6,10 @@ to it) is read from where the last import stopped, once the bytes before that po
 shown to be the same; any other file is read whole (hands already stored are skipped by
 their (site, hand number)). A half-written last hand is left for the next run. Every
 other hand is stored, or kept whole in `rejects` with its reason.
+
+A large file on disk is read in pieces (`pipeline.file_pieces`), each by a worker, so a
+single big export uses every core; the loader still stores them in order, and counts
+the file's hands across its pieces.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import zipfile
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +37,7 @@ from parsers.outcomes import SkippedHand
 from parsers.reading import HandText, split_hands
 from parsers.sites import ANY_HAND_START
 from pipeline.engine.replay import replay
+from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, prefix_sha256
 from pipeline.storage.rows import (
     Batch,
     FileProgress,
@@ -128,6 +133,8 @@ class _Work:
     known: FileProgress | None
     batch_hands: int
     spool: str
+    piece: Piece | None = None  # a piece of a large file (then `known` is not used)
+    hands_before: int | None = None  # a first piece's: the hands stored before it
 
 
 @dataclass
@@ -141,6 +148,8 @@ class _FileOutcome:
     flop_games_skipped: int = 0
     rejected: Counter[str] = field(default_factory=Counter)
     left_for_next_run: int = 0
+    hands_before: int | None = None  # the file's hands stored before; None: the last piece's
+    ends_file: bool = True  # the file's last (or only) piece
 
 
 def import_histories(
@@ -149,11 +158,13 @@ def import_histories(
     progress: Progress | None = None,
     batch_hands: int = BATCH_HANDS,
     jobs: int = 1,
+    piece_bytes: int = PIECE_BYTES,
 ) -> ImportSummary:
     """Import every history under `paths`; each `batch_hands` hands commit together.
 
     With `jobs` > 1, files are read, parsed, replayed and turned into columns by that
-    many worker processes; this process only loads their batches, in file order.
+    many worker processes (a file larger than `piece_bytes` in pieces); this process only
+    loads their batches, in file order.
     """
     summary = ImportSummary()
     started = time.perf_counter()
@@ -166,11 +177,28 @@ def import_histories(
             if same and known.finished:  # type: ignore[union-attr]
                 summary.files_unchanged += 1
             else:
-                work.append(_Work(source, known, batch_hands, spool))
+                work.extend(_works(source, known, batch_hands, spool, piece_bytes))
         database.close()  # until the first batch: others may read while the workers parse
         _load(database, work, jobs, summary, progress)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _works(
+    source: Source, known: FileProgress | None, batch_hands: int, spool: str, piece_bytes: int
+) -> list[_Work]:
+    """A file's work: the whole file, or its pieces when it is a large file on disk."""
+    if source.member is None and source.size > piece_bytes:
+        start = hands_before = 0
+        if known and source.size >= known.offset_reached:
+            prefix = prefix_sha256(source.path, known.offset_reached).hexdigest()
+            if prefix == known.prefix_sha256:
+                start, hands_before = known.offset_reached, known.hands
+        pieces = file_pieces(source.path, start, source.size, piece_bytes)
+        if pieces:
+            first = [_Work(source, None, batch_hands, spool, pieces[0], hands_before)]
+            return first + [_Work(source, None, batch_hands, spool, p) for p in pieces[1:]]
+    return [_Work(source, known, batch_hands, spool)]
 
 
 def _load(
@@ -182,9 +210,13 @@ def _load(
 ) -> None:
     """Store the workers' batches in file order, one transaction each."""
     done = summary.files_unchanged
+    hands_before = 0  # the file's hands in the import log before this outcome's batches
     with _executor(jobs) as pool:
         for outcome in _bounded_map(pool, _read_file, work, window=2 * jobs):
+            if outcome.hands_before is not None:
+                hands_before = outcome.hands_before
             for frame_files, file_progress in outcome.batches:
+                file_progress = replace(file_progress, hands=hands_before + file_progress.hands)
                 frames = {table: pl.read_ipc(path) for table, path in frame_files.items()}
                 stored = database.store(frames, [file_progress])
                 time.sleep(BATCH_PAUSE)  # a reader waiting for the file gets its turn
@@ -195,7 +227,9 @@ def _load(
             summary.flop_games_skipped += outcome.flop_games_skipped
             summary.rejected.update(outcome.rejected)
             summary.left_for_next_run += outcome.left_for_next_run
-            done += 1
+            if outcome.batches:
+                hands_before += outcome.batches[-1][1].hands
+            done += outcome.ends_file
             if progress:
                 progress(done, summary.hands_seen)
 
@@ -230,21 +264,34 @@ def _bounded_map(
 
 
 def _read_file(work: _Work) -> _FileOutcome:
-    """Read one file from where the last import stopped into batches of columns."""
-    source, known = work.source, work.known
-    data = source.read()
-    start = 0
-    resumable = known and len(data) >= known.offset_reached
-    if resumable and _prefix_sha256(data, known.offset_reached) == known.prefix_sha256:  # type: ignore[union-attr]
-        start = known.offset_reached  # type: ignore[union-attr]  # grew, or a run was cut
-    stored_hands = known.hands if known and start else 0
-
+    """Read one file (or piece) from where the last import stopped into batches of columns."""
+    source, known, piece = work.source, work.known, work.piece
     outcome = _FileOutcome()
-    batch, reached = Batch(), start
-    chunks = (c for c in split_hands(source.name, data, ANY_HAND_START) if c.byte_offset >= start)
-    for chunk, last in _with_last(chunks):
+    if piece is None:
+        data = source.read()
+        start, prefix = 0, hashlib.sha256()
+        if known and len(data) >= known.offset_reached:
+            # read in place: a slice would copy a large file's bytes
+            known_prefix = hashlib.sha256(memoryview(data)[: known.offset_reached])
+            if known_prefix.hexdigest() == known.prefix_sha256:
+                start, prefix = known.offset_reached, known_prefix  # grew, or a run was cut
+        outcome.hands_before = known.hands if known and start else 0
+        chunks = split_hands(source.name, data, ANY_HAND_START)
+        read_from, file_end = 0, True
+    else:
+        with open(source.path, "rb") as file:
+            file.seek(piece.start)
+            data = file.read(piece.end - piece.start)
+        start = read_from = piece.start
+        outcome.hands_before, outcome.ends_file = work.hands_before, piece.last
+        prefix = prefix_sha256(source.path, piece.start)
+        chunks = split_hands(source.name, data, ANY_HAND_START, piece.reading)
+        file_end = piece.last
+
+    batch, reached, hands = Batch(), start, 0
+    for chunk, last in _with_last(c for c in chunks if c.byte_offset >= start):
         parsed = parse_chunk(chunk)
-        if _still_being_written(parsed, last, data):
+        if _still_being_written(parsed, last and file_end, data):
             outcome.left_for_next_run += 1
             break
         if isinstance(parsed, Hand):
@@ -259,13 +306,14 @@ def _read_file(work: _Work) -> _FileOutcome:
         else:
             add_parse_reject(batch, chunk, parsed)
             outcome.rejected[parsed.kind.value] += 1
+        prefix.update(memoryview(data)[reached - read_from : chunk.byte_end - read_from])
         reached = chunk.byte_end
         if len(batch.hands) + len(batch.rejects) >= work.batch_hands:
-            stored_hands += len(batch.hands)
-            outcome.batches.append(_spooled(batch, work, data, reached, stored_hands, False))
+            hands += len(batch.hands)
+            outcome.batches.append(_spooled(batch, work, prefix, reached, hands, False))
             batch = Batch()
-    stored_hands += len(batch.hands)
-    outcome.batches.append(_spooled(batch, work, data, reached, stored_hands, True))
+    hands += len(batch.hands)
+    outcome.batches.append(_spooled(batch, work, prefix, reached, hands, file_end))
     return outcome
 
 
@@ -280,19 +328,19 @@ def _with_last(items: Iterator[HandText]) -> Iterator[tuple[HandText, bool]]:
 
 
 def _spooled(
-    batch: Batch, work: _Work, data: bytes, reached: int, hands: int, finished: bool
+    batch: Batch, work: _Work, prefix: hashlib._Hash, reached: int, hands: int, finished: bool
 ) -> tuple[dict[str, str], FileProgress]:
-    """A batch written to the spool as Arrow IPC files, with the file's progress; until
-    `finished`, a run killed later resumes from `reached`."""
+    """A batch written to the spool as Arrow IPC files, with the file's progress (`prefix`
+    has hashed the file up to `reached`; `hands`, stored by this work so far, the loader
+    adds to those before it); until `finished`, a run killed later resumes from `reached`."""
     source = work.source
     frame_files = {}
     for table, rows in batch.tables().items():
         path = Path(work.spool) / f"{uuid.uuid4().hex}-{table}.arrow"
         batch_frame(rows).write_ipc(path)
         frame_files[table] = str(path)
-    prefix_sha256 = _prefix_sha256(data, reached)
     progress = FileProgress(
-        source.name, source.size, source.mtime, prefix_sha256, reached, hands, finished
+        source.name, source.size, source.mtime, prefix.hexdigest(), reached, hands, finished
     )
     return frame_files, progress
 
@@ -306,9 +354,3 @@ def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:
         and outcome.kind is not ErrorKind.NOT_A_HAND
         and not data.endswith(_BLANK_LINE_ENDINGS)
     )
-
-
-def _prefix_sha256(data: bytes, end: int) -> str:
-    """The hash of the file's first `end` bytes, read in place (a slice would copy them:
-    a whole file's worth of memory for a large history)."""
-    return hashlib.sha256(memoryview(data)[:end]).hexdigest()

@@ -62,6 +62,8 @@ def file_pieces(
         if len(cuts) == 1:
             return None
         encoding, lines = _encoding_and_line_numbers(file, size, cuts)
+    if len(lines) < len(cuts):  # cut short between the two reads: rewritten, read it whole
+        return None
     bounds = list(itertools.pairwise([*cuts, size]))
     return [
         Piece(begin, end, FilePiece(begin, line, encoding), end == size)

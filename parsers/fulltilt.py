@@ -341,6 +341,9 @@ FORMAT = HandFormat(
     games=GAMES,
     hand_header=_hand_header,
     normalize=_dead_and_live_blinds,
+    # Inferred: no real line at hand; FPDB's FulltiltToFpdb.py rejects hands holding
+    # "Hand #<number> has been canceled" (its re_Cancelled), spelt with one l or two.
+    cancelled=re.compile(r"Hand #\d+ has been cancell?ed"),
 )
 
 parse_hand = FORMAT.read

@@ -45,7 +45,7 @@ from parsers.events import (
 from parsers.events import Seat as SeatRecord
 from parsers.hand_assembly import StructureError, assemble_events
 from parsers.line_parser import PLAYER_MARKER, Converter, LineParser, LineSyntaxError
-from parsers.outcomes import SkippedHand
+from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import UnknownTimeZone
 
@@ -106,14 +106,15 @@ class HandFormat:
     normalize: Normalizer | None = None
     summary_lists_every_seat: bool = True
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
+    cancelled: re.Pattern[str] | None = None  # the line a site writes in a hand it called off
 
-    def read(self, chunk: HandText) -> Hand | SkippedHand:
+    def read(self, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
         """Read one hand of this format; raises `HandParseError` with the file, line and
         column (a site module's `parse_hand`)."""
         return read_hand(self, chunk)
 
 
-def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand:
+def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     """Read one hand; raises `HandParseError` with the file, line and column."""
     parser = site.line_parser()
     # Blank lines inside a chunk come from double-spaced files: passed over, numbers kept.
@@ -144,6 +145,13 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand:
                         site.site, hand_number, game_name, chunk.path, chunk.first_line
                     )
         assert game is not None, f"{site.name}: no heading line names the game"
+        assert hand_number is not None, f"{site.name}: no heading line numbers the hand"
+        cancellation = _cancellation(site, numbered)
+        if cancellation is not None:
+            line_number, text = cancellation
+            return CancelledHand(
+                site.site, hand_number, game.value, chunk.path, line_number, text.strip()
+            )
 
         position = len(site.heading)
         seats: list[SeatRecord] = []
@@ -224,6 +232,13 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand:
             ErrorKind.SYNTAX, str(error), chunk.path, first_line, 1, hand_number, first_text
         ) from None
     return Hand(header, tuple(seats), events, tuple(warnings))
+
+
+def _cancellation(site: HandFormat, numbered: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """The numbered line saying the site cancelled the hand, if there is one."""
+    if site.cancelled is None:
+        return None
+    return next(((n, text) for n, text in numbered if site.cancelled.match(text)), None)
 
 
 _PLAYING = frozenset({Post, Action, Deal, Draw, Show, Muck, Collect, UncalledReturn})

@@ -1,4 +1,4 @@
-"""What reading one hand can give: a hand, a skipped hand, or an error."""
+"""What reading one hand can give: a hand, a skipped hand, a cancelled hand, or an error."""
 
 from __future__ import annotations
 
@@ -19,4 +19,18 @@ class SkippedHand:
     line: int
 
 
-ParseOutcome = Hand | SkippedHand | HandParseError
+@dataclass(frozen=True, slots=True)
+class CancelledHand:
+    """A hand the site cancelled or declared dead: every chip went back where it came
+    from, so it is counted but never replayed or stored. `reason` is the site's own line
+    ("Hand cancelled") and `line` its number in the file."""
+
+    site: str
+    hand_number: str
+    game: str
+    path: str
+    line: int
+    reason: str
+
+
+ParseOutcome = Hand | SkippedHand | CancelledHand | HandParseError

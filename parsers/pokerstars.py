@@ -309,6 +309,8 @@ FORMAT = HandFormat(
     heading=((HeaderLine, "the hand's 'PokerStars ...' line"), (TableLine, "the 'Table ...' line")),
     games=GAMES,
     hand_header=_hand_header,
+    # "Hand cancelled", then a summary where every post comes back: "collected ($0)".
+    cancelled=re.compile(r"Hand cancelled$"),
 )
 
 parse_hand = FORMAT.read

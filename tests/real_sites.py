@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Collect, Hand, Note, PotTotals, Seat, SeatSummary
 from parsers.history_file import parse_file
-from parsers.outcomes import SkippedHand
+from parsers.outcomes import CancelledHand, SkippedHand
 from tests.conftest import REAL_HISTORIES
 
 
@@ -49,19 +50,35 @@ def text_of(path: Path) -> str:
     return data.decode("utf-8-sig")
 
 
+FileFaults = Mapping[str, Mapping[str, ErrorKind]]
+"""Per file, the hands rejected for a fault of the file itself (cut short by whoever
+copied it, edited by hand), by hand number, with the kind of error. Each one is also
+named in a test of its own that shows the fault in the text."""
+
+Cancellations = Mapping[str, frozenset[str]]
+"""Per file, the hand numbers the site cancelled."""
+
+
+def rejections(path: Path) -> dict[str | None, ErrorKind]:
+    return {o.hand_number: o.kind for o in outcomes(path) if isinstance(o, HandParseError)}
+
+
 def check_file_parses_completely(
     path: Path,
     expected: tuple[int, int],
     header: re.Pattern[str],
     hand_number: re.Pattern[str],
     flop_game: re.Pattern[str],
+    faults: Mapping[str, ErrorKind] | None = None,
+    cancelled: frozenset[str] = frozenset(),
 ) -> None:
-    """No failure; (hands parsed, flop-game hands skipped) as expected; and, from the text
-    alone, one outcome per header line, in order, with the hand numbers the text prints
-    (`hand_number`'s first group), and a skipped hand per flop-game header."""
+    """No failure but the file's own `faults`; the `cancelled` hands cancelled; (hands
+    parsed, flop-game hands skipped) as expected; and, from the text alone, one outcome
+    per header line, in order, with the hand numbers the text prints (`hand_number`'s
+    first group), and a skipped hand per flop-game header."""
     results = outcomes(path)
-    failures = [o for o in results if not isinstance(o, Hand | SkippedHand)]
-    assert failures == []
+    assert rejections(path) == dict(faults or {})
+    assert {o.hand_number for o in results if isinstance(o, CancelledHand)} == cancelled
     parsed = [o for o in results if isinstance(o, Hand)]
     skipped = [o for o in results if isinstance(o, SkippedHand)]
     assert (len(parsed), len(skipped)) == expected
@@ -107,10 +124,15 @@ def file_tests(
     header: re.Pattern[str],
     hand_number: re.Pattern[str],
     flop_game: re.Pattern[str],
+    faults: FileFaults | None = None,
+    cancelled: Cancellations | None = None,
 ) -> tuple[Callable[..., None], ...]:
     """The tests every site's real files get, for a site's test module to take as its own:
-    every file listed in `expected`, and each file parsed completely, its amounts exact
-    and its names resolved."""
+    every file listed in `expected`, and each file parsed completely (but for the hands
+    named in `faults` and `cancelled`), its amounts exact and its names resolved."""
+    faults = faults or {}
+    cancelled = cancelled or {}
+    assert set(faults) <= set(expected) and set(cancelled) <= set(expected)
     names = sorted(expected)
 
     def test_every_real_file_is_listed(real_histories: Path) -> None:
@@ -119,7 +141,15 @@ def file_tests(
     @pytest.mark.parametrize("name", names)
     def test_file_parses_completely(real_histories: Path, name: str) -> None:
         path = real_histories / folder / name
-        check_file_parses_completely(path, expected[name], header, hand_number, flop_game)
+        check_file_parses_completely(
+            path,
+            expected[name],
+            header,
+            hand_number,
+            flop_game,
+            faults.get(name),
+            cancelled.get(name, frozenset()),
+        )
 
     @pytest.mark.parametrize("name", names)
     def test_amounts_are_read_exactly(real_histories: Path, name: str) -> None:

@@ -36,7 +36,7 @@ from typing import Any
 from lark import v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
-from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
+from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note, pot_after_rake
 from parsers.conventions import SiteConventions
 from parsers.events import (
     Action,
@@ -49,6 +49,7 @@ from parsers.events import (
     HandHeader,
     LimitKind,
     MoneyKind,
+    Muck,
     Note,
     PostKind,
     Seat,
@@ -57,6 +58,7 @@ from parsers.events import (
     Street,
     StreetStart,
     SummaryStart,
+    Tournament,
 )
 from parsers.hand_assembly import DealtLine, StructureError
 from parsers.hand_reading import (
@@ -99,6 +101,10 @@ class HeaderLine:
     date: str
     time: str
     zone: str
+    ante: str | None = None  # ", Ante $0.01" (2026)
+    tournament_id: str | None = None
+    guarantee: str | None = None  # "$5,000 GTD "
+    level: str | None = None  # "15", "IV"
     line: int = field(default=0, compare=False)
 
 
@@ -106,6 +112,8 @@ class HeaderLine:
 class TableLine:
     table: str
     max_seats: int
+    play_money: bool = False
+    button_seat: int | None = None
     line: int = field(default=0, compare=False)
 
 
@@ -135,20 +143,53 @@ CONVERTERS = {
 class WinningLines(CommonLines):
     """The current format's own rules, terminals unconverted."""
 
-    def header(self, _game_word, number, game, limit, low, high, date, time, zone):
+    def header(self, _game_word, number, tournament, game, limit, stakes, date, time, zone):
         return HeaderLine, {
             "hand_number": number,
             "game": game,
             "limit": limit,
-            "stake_low": Text(low),
-            "stake_high": Text(high),
             "date": date,
             "time": time,
             "zone": zone,
+            **(tournament or {}),
+            **stakes,
         }
 
-    def table(self, name, max_seats):
-        return TableLine, {"table": name, "max_seats": max_seats}
+    def tournament(self, guarantee, tournament_id):
+        return {
+            "tournament_id": tournament_id,
+            "guarantee": None if guarantee is None else Text(guarantee),
+        }
+
+    def cash_stakes(self, low, high, ante):
+        return {
+            "stake_low": Text(low),
+            "stake_high": Text(high),
+            "ante": None if ante is None else Text(ante),
+        }
+
+    def level_stakes(self, level, low, high):
+        return {"level": Text(level), "stake_low": Text(low), "stake_high": Text(high)}
+
+    def table(self, name, max_seats, play_money, button):
+        return TableLine, {
+            "table": name,
+            "max_seats": max_seats,
+            "play_money": play_money is not None,
+            "button_seat": button,
+        }
+
+    def totals_after_rake(self, left, rake, jackpot_fee):
+        """ "Total pot $0.13" alone (2026): no rake was taken."""
+        if rake is None:
+            return pot_after_rake, {"left": left, "rake": Decimal(0)}
+        return super().totals_after_rake(left, rake, jackpot_fee)
+
+    def muck_showing(self, player, cards):
+        return Muck, {"player": player, "cards": cards}
+
+    def no_show(self, player):
+        return note("no_show", player)
 
     def raise_putting_in(self, player, _put_in, total, all_in):
         action, fields = self.raise_total(player, total, all_in)
@@ -164,25 +205,58 @@ def line_parser() -> LineParser:
     return site_line_parser("winning.lark", WinningLines(), CONVERTERS)
 
 
+_TOURNAMENT_TABLE = re.compile(r"^Table '(?P<number>\d+)'$")
+
+
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
     header, table = heading
     limit = LIMITS[header.limit.lower()]
     low, high = parse_amount(header.stake_low), parse_amount(header.stake_high)
-    currency = currency_symbol_of(header.stake_low)
+    ante = parse_amount(header.ante) if header.ante else None
     site_time = f"{header.date} {header.time}"
+    tournament = None
+    table_name = table.table
+    if header.tournament_id is not None:
+        money, currency = MoneyKind.TOURNAMENT, None
+        tournament = Tournament(tournament_id=header.tournament_id, level=header.level)
+        if match := _TOURNAMENT_TABLE.match(table_name):
+            table_name = match["number"]  # "Table '25'"
+    else:
+        currency = None if table.play_money else currency_symbol_of(header.stake_low)
+        money = MoneyKind.REAL if currency else MoneyKind.PLAY
     return HandHeader(
         site=SITE,
         hand_number=header.hand_number,
         game=game,
         limit=limit,
-        stakes=stakes_of(limit, low, high, events),
-        money=MoneyKind.REAL if currency else MoneyKind.PLAY,
+        stakes=stakes_of(limit, low, high, events, ante),
+        money=money,
         currency=currency,
         started_at_utc=clock_to_utc(site_time, header.zone),
         site_time=f"{site_time} {header.zone}",
-        table=table.table,
+        table=table_name,
         max_seats=table.max_seats,
+        button_seat=table.button_seat,
+        tournament=tournament,
     )
+
+
+def _undo_current_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
+    """A pot nobody contested is collected in the summary alone ("Player2 does not show",
+    then "Seat 7: Player2 did not show and won $0.36"): the collection is put where other
+    sites print it, before the summary. Then completions written as raises."""
+    collected = {record.player for record in records if isinstance(record, Collect)}
+    summary_at = next((i for i, r in enumerate(records) if isinstance(r, SummaryStart)), None)
+    missing = [
+        Collect(record.player, record.won, line=record.line)
+        for record in records
+        if isinstance(record, SeatSummary)
+        and record.won is not None
+        and record.player not in collected
+    ]
+    if missing and summary_at is not None:
+        records = [*records[:summary_at], *missing, *records[summary_at:]]
+    return completions_from_raises(game, records)
 
 
 FORMAT = HandFormat(
@@ -195,7 +269,7 @@ FORMAT = HandFormat(
     ),
     games={"7stud": Game.SEVEN_STUD, "7stud h/l": Game.SEVEN_STUD_HILO},
     hand_header=_hand_header,
-    normalize=lambda game, _seats, records: completions_from_raises(game, records),
+    normalize=_undo_current_habits,
 )
 
 

@@ -316,6 +316,17 @@ class SettlementLine:
     mucked: bool
     shown: tuple[Card, ...] | None = None
     description: str | None = None
+    low: str | None = None  # Hi/Lo: "A A 2 4 6 7 " of "Low hand (A A 2 4 6 7 )"
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AllInLine:
+    """ "Player Bob allin (40.40)": all in for that much more; a call, a bet or a raise as
+    the bets before it say, known only in the hand's order."""
+
+    player: str
+    added: Decimal
     line: int = field(default=0, compare=False)
 
 
@@ -339,7 +350,7 @@ class Winning2016Lines(CommonLines):
     def started(self, timestamp):
         return StartedLine, {"site_time": timestamp}
 
-    def game_id(self, number, low, high, _kind, table, game):
+    def game_id(self, number, low, high, table, game, _max_seats):
         return GameIdLine, {
             "hand_number": number,
             "stake_low": low,
@@ -373,8 +384,18 @@ class Winning2016Lines(CommonLines):
     def hides(self):
         return {"mucked": False}
 
-    def shows(self, description, *cards):
-        return {"mucked": False, "shown": tuple(cards), "description": description}
+    def shows(self, description, *cards_and_low):
+        *cards, low = cards_and_low
+        return {"mucked": False, "shown": tuple(cards), "description": description, **low}
+
+    def no_low(self):
+        return {}
+
+    def low_hand(self, low):
+        return {"low": low}
+
+    def all_in(self, player, amount):
+        return AllInLine, {"player": player, "added": amount}
 
     def ended(self, timestamp):
         return note("game_ended", None, Text(timestamp))
@@ -403,8 +424,14 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
     before_summary: list[object] = []
     summary_at = None
     street_open = False
+    put_in: dict[str, Decimal] = {}  # on the street so far
     for record in records:
         kind = type(record)
+        if kind is AllInLine:
+            record = _all_in_action(record, put_in)  # type: ignore[arg-type]
+            kind = Action
+        if kind is Action:
+            _count_put_in(record, put_in)  # type: ignore[arg-type]
         if not street_open and (
             kind is DealtCardLine or (kind is Note and record.kind == "dealt_hidden")  # type: ignore[attr-defined]
         ):  # no line opens the first street: it opens with its first card
@@ -425,6 +452,7 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
             continue
         if kind is StreetStart:
             dealt_this_street.clear()
+            put_in.clear()
             street_open = True
         elif kind is SettlementLine:
             record = _seat_summary(record, seat_of, folded, before_summary)
@@ -436,13 +464,38 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
     return completions_from_raises(game, normalized)
 
 
+def _all_in_action(record: AllInLine, put_in: dict[str, Decimal]) -> Action:
+    """ "allin (X)": a call if X does not pass the bet, a bet if nobody has bet, else a raise
+    to what the player then has in (FPDB WinningToFpdb.py reads it the same way)."""
+    bet = max(put_in.values(), default=Decimal(0))
+    total = put_in.get(record.player, Decimal(0)) + record.added
+    if total <= bet:
+        kind, amount, raise_to = ActionKind.CALL, record.added, None
+    elif bet == 0:
+        kind, amount, raise_to = ActionKind.BET, record.added, None
+    else:
+        kind, amount, raise_to = ActionKind.RAISE, None, total
+    return Action(record.player, kind, amount, raise_to=raise_to, all_in=True, line=record.line)
+
+
+def _count_put_in(action: Action, put_in: dict[str, Decimal]) -> None:
+    """What each player has in on the street, after `action`."""
+    if action.raise_to is not None:
+        put_in[action.player] = action.raise_to
+    elif action.amount is not None:
+        put_in[action.player] = put_in.get(action.player, Decimal(0)) + action.amount
+
+
 def _seat_summary(
     record: SettlementLine, seat_of: dict[str, int], folded: set[str], before: list[object]
 ) -> SeatSummary:
     """The summary line's events: the show and the collection other sites print before
     their summary (added to `before`), and the seat's summary line."""
+    description = record.description
+    if record.low is not None:  # "High card A [...] Low hand (A A 2 4 6 7 )"
+        description = f"{description} | Low hand ({record.low.strip()})"
     if record.shown is not None:
-        before.append(Show(record.player, record.shown, record.description, line=record.line))
+        before.append(Show(record.player, record.shown, description, line=record.line))
         outcome = "showed"
     elif record.collects:
         outcome = "collected"
@@ -456,29 +509,47 @@ def _seat_summary(
         outcome,
         won=record.collects or None,
         cards=record.shown,
-        description=record.description,
+        description=description,
         line=record.line,
     )
+
+
+_TABLE_KIND_2016 = re.compile(r"^\((?P<kind>[A-Z]+)\) ")
+_TOURNAMENT_TABLE_2016 = re.compile(r"^(?P<tournament>.+), Table (?P<number>\d+)$")
 
 
 def _hand_header_2016(
     heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 ) -> HandHeader:
+    """The 2016 header. The table says the money: "(PRR) Leyak" a real-money table, "PM
+    Hold`em 5/10" a play-money one, "$5 Regular 9-Max, Table 1" a tournament's (FPDB
+    WinningToFpdb.py reads them so: no line of the hand says it)."""
     started, game_id = heading
     site_time = started.site_time
+    table = _TABLE_KIND_2016.sub("", game_id.table)
+    tournament = None
+    if match := _TOURNAMENT_TABLE_2016.match(table):
+        money, currency = MoneyKind.TOURNAMENT, None
+        tournament = Tournament(tournament_id=match["tournament"])
+        table = match["number"]
+    elif table.startswith("PM "):
+        money, currency = MoneyKind.PLAY, None
+    else:
+        # No sign: the network plays in dollars (the real file's name says USD).
+        money, currency = MoneyKind.REAL, "USD"
     return HandHeader(
         site=SITE,
         hand_number=game_id.hand_number,
         game=game,
         limit=LimitKind.FIXED,  # the network's stud was fixed limit; the line does not say
         stakes=stakes_of(LimitKind.FIXED, game_id.stake_low, game_id.stake_high, events),
-        # No sign either: the network plays in dollars (the real file's name says USD).
-        money=MoneyKind.REAL,
-        currency="USD",
+        money=money,
+        currency=currency,
         # No zone printed: read as UTC, the zone the current format prints.
         started_at_utc=clock_to_utc(site_time, "UTC"),
         site_time=site_time,
-        table=game_id.table,
+        table=table,
+        tournament=tournament,
     )
 
 

@@ -18,7 +18,7 @@ ones only Winamax has. What Winamax does its own way:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -28,12 +28,19 @@ from lark import v_args
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    Action,
+    ActionKind,
     Event,
     Game,
     HandHeader,
     MoneyKind,
+    Post,
     PostKind,
+    Seat,
+    SeatSummary,
     Street,
+    StreetStart,
+    Tournament,
 )
 from parsers.hand_assembly import DealtLine, DrawLine
 from parsers.hand_reading import (
@@ -43,7 +50,7 @@ from parsers.hand_reading import (
     site_line_parser,
     stakes_of,
 )
-from parsers.line_parser import LineParser, Text
+from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
 SITE = "winamax"
@@ -53,9 +60,12 @@ HAND_START = re.compile(r"^\ufeff?Winamax Poker - ", re.MULTILINE)
 
 GAMES: dict[str, Game] = {
     "7-card stud": Game.SEVEN_STUD,
+    "7stud": Game.SEVEN_STUD,  # 2016 play money
     "7-card stud hi/lo": Game.SEVEN_STUD_HILO,
+    "7stud8": Game.SEVEN_STUD_HILO,  # FPDB's game table
     "razz": Game.RAZZ,
     "2-7 triple draw": Game.TRIPLE_DRAW_27,
+    "lowball27": Game.TRIPLE_DRAW_27,  # 2016 play money
 }
 
 STREETS: dict[str, Street] = {
@@ -64,6 +74,11 @@ STREETS: dict[str, Street] = {
     "5th STREET": Street.FIFTH,
     "6th STREET": Street.SIXTH,
     "7th STREET": Street.SEVENTH,
+    "THIRD": Street.THIRD,  # 2016 play money
+    "FOURTH": Street.FOURTH,
+    "FIFTH": Street.FIFTH,
+    "SIXTH": Street.SIXTH,
+    "SEVENTH": Street.SEVENTH,
     "FIRST-BET": Street.PREDRAW,
     "FIRST-DRAW": Street.DRAW_1,
     "SECOND-DRAW": Street.DRAW_2,
@@ -72,12 +87,14 @@ STREETS: dict[str, Street] = {
 
 
 def parse_money(text: str) -> Decimal:
-    """ "12.50€" -> Decimal("12.50"); play money "20" -> Decimal("20")."""
-    return Decimal(text.removesuffix("€"))
+    """ "12.50€" -> Decimal("12.50"); play money "20" -> Decimal("20"); "$5" -> 5."""
+    return Decimal(text.strip("€$£"))
 
 
 def _pot_label(text: str) -> str:
-    """ "pot" -> "pot", "main pot" -> "main", "side pot 2" -> "side-2"."""
+    """ "pot" -> "pot", "main pot" -> "main", "side pot 2" -> "side-2"; a Hi/Lo half,
+    "pot(HI)", is of the pot it halves."""
+    text = text.removesuffix("(HI)").removesuffix("(LO)")
     if text.startswith("side"):
         return "side-" + (text.removeprefix("side pot").strip() or "1")
     return "main" if text == "main pot" else "pot"
@@ -110,6 +127,14 @@ class HeaderLine:
     date: str
     time: str
     zone: str
+    fast_fold: str | None = None  # 'Go Fast "Buzau"': the pool's name
+    tournament_name: str | None = None
+    buy_in: str | None = None  # as printed: "0,90€", "0.93", "18€"
+    fee: str | None = None
+    bounty: str | None = None
+    buy_in_currency: str | None = None  # an ISO code, when printed
+    free_entry: str | None = None  # "Gratuit", "Free", "Ticket", "Ticket only"
+    level: str | None = None
     line: int = field(default=0, compare=False)
 
 
@@ -122,11 +147,30 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class AddedRaiseLine:
+    """ "Player0 raises -6.10€ to 18.90€": an all-in raise naming what it adds (18.90€) and
+    that less the bet faced, not the street's total: the total needs what the player has
+    already put in on the street, known only in the hand's order."""
+
+    player: str
+    added: Decimal
+    all_in: bool = False
+    line: int = field(default=0, compare=False)
+
+
+_OUT_OF_POSITION = {
+    "ante": PostKind.ANTE,
+    "small blind": PostKind.DEAD_BLIND,
+    "big blind": PostKind.BIG_BLIND,
+}
+
+
 @v_args(inline=True)
 class WinamaxLines(CommonLines):
     """Winamax's own rules (the shared ones are `CommonLines`'), terminals unconverted."""
 
-    def header(self, number, game, limit, stakes, date, time, zone):
+    def header(self, kind, number, game, limit, stakes, date, time, zone):
         return HeaderLine, {
             "hand_number": number,
             "game": game,
@@ -136,10 +180,59 @@ class WinamaxLines(CommonLines):
             "date": date,
             "time": time,
             "zone": zone,
+            **kind,
         }
+
+    def cash_game(self):
+        return {}
+
+    def fast_fold(self, _kind, name):
+        return {"fast_fold": Text(name)}
+
+    def tournament(self, name, buy_in, level):
+        return {"tournament_name": Text(name), **buy_in, "level": Text(level)}
+
+    def paid_buy_in(self, buy_in, fee, bounty, currency):
+        return {
+            "buy_in": Text(buy_in),
+            "fee": Text(fee),
+            "bounty": None if bounty is None else Text(bounty),
+            "buy_in_currency": currency,
+        }
+
+    def free_entry(self, word):
+        return {"free_entry": word}
 
     def stakes(self, *amounts):
         return tuple(amount for amount in amounts if amount is not None)
+
+    def seat(self, number, player, stack, bounty, sitting_out):
+        return Seat, {
+            "seat": number,
+            "player": player,
+            "stack": stack,
+            "bounty": bounty,
+            "sitting_out": sitting_out is not None,
+        }
+
+    def post_out_of_position(self, player, kind, amount, _words):
+        """A blind posted out of turn: a big blind is live, a small blind dead (or both
+        blinds, `_undo_habits` decides by its size)."""
+        return Post, {"player": player, "kind": _OUT_OF_POSITION[str(kind)], "amount": amount}
+
+    def denies(self, player, kind):
+        return note("denies_blind", player, Text(kind))
+
+    def raise_adding(self, player, _short_of_the_bet, added, all_in):
+        return AddedRaiseLine, {
+            "player": player,
+            "added": added,
+            "all_in": all_in is not None,
+            "short": Ignored(_short_of_the_bet),
+        }
+
+    def folded_on(self, street):
+        return {"outcome": "folded", "street": street}
 
     def table(self, name, max_seats, money_kind, button):
         return TableLine, {
@@ -177,28 +270,135 @@ def line_parser() -> LineParser:
     return site_line_parser("winamax.lark", WinamaxLines(), CONVERTERS)
 
 
+CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
+
+_TOURNAMENT_TABLE = re.compile(r"^(?P<name>.*)\((?P<id>\d+)\)#(?P<table>\d+)$")
+
+
+def _currency(printed: str) -> str | None:
+    """The currency of an amount as printed ("25€" -> "EUR"), None for bare chips."""
+    return next((code for sign, code in CURRENCIES.items() if sign in printed), None)
+
+
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
     header, table = heading
     limit = LIMITS[header.limit]
     amounts = list(header.stakes)
     ante = amounts.pop(0) if len(amounts) == 3 else None  # stud: "(5€/25€/50€)"
     low, high = amounts
-    play = table.play_money or not header.stakes_as_printed.endswith("€")
     site_time = f"{header.date} {header.time}"
+    tournament = _tournament(header, table)
+    if tournament is not None:
+        money, currency = MoneyKind.TOURNAMENT, None
+    else:
+        currency = None if table.play_money else _currency(header.stakes_as_printed)
+        money = MoneyKind.REAL if currency else MoneyKind.PLAY
+    table_name = table.table
+    if tournament is not None and (match := _TOURNAMENT_TABLE.match(table_name)):
+        table_name = match["table"]
     return HandHeader(
         site=SITE,
         hand_number=header.hand_number,
         game=game,
         limit=limit,
         stakes=stakes_of(limit, low, high, events, ante),
-        money=MoneyKind.PLAY if play else MoneyKind.REAL,
-        currency=None if play else "EUR",
+        money=money,
+        currency=currency,
         started_at_utc=clock_to_utc(site_time, header.zone),
         site_time=f"{site_time} {header.zone}",
-        table=table.table,
+        table=table_name,
         max_seats=table.max_seats,
-        button_seat=table.button_seat,
+        # "Seat #0 is the button" (a 2016 stud table): no button.
+        button_seat=table.button_seat or None,
+        tournament=tournament,
     )
+
+
+def _tournament(header: HeaderLine, table: TableLine) -> Tournament | None:
+    """The tournament a hand is played in: its number is in the table's name ("Freeroll
+    150€(5142226)#784"), its buy-in in the header ("0,90€ + 0,10€", "0.93-0.07", "Ticket")."""
+    if header.tournament_name is None:
+        return None
+    match = _TOURNAMENT_TABLE.match(table.table)
+    buy_in = fee = bounty = None
+    currency = header.buy_in_currency
+    if header.buy_in is not None:
+        buy_in, fee = _buy_in_amount(header.buy_in), _buy_in_amount(header.fee)
+        bounty = _buy_in_amount(header.bounty) if header.bounty else None
+        # "0.93-0.07" at a real-money table: euros, the site's currency.
+        real = None if table.play_money else "EUR"
+        currency = currency or _currency(header.buy_in) or real
+    elif header.free_entry is not None:
+        buy_in, fee = Decimal(0), Decimal(0)
+    return Tournament(
+        tournament_id=match["id"] if match else header.tournament_name,
+        buy_in=buy_in,
+        fee=fee,
+        bounty=bounty,
+        currency=currency,
+        level=header.level,
+    )
+
+
+def _buy_in_amount(text: str | None) -> Decimal:
+    """ "0,90€" -> 0.90: buy-ins may write a decimal comma."""
+    assert text is not None
+    return Decimal(text.strip("€$£").replace(",", "."))
+
+
+def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
+    """Winamax's records as the site-neutral assembly expects them: a raise naming what it
+    adds made a raise to the street's total; a small blind posted out of turn that is more
+    than the small blind is both blinds at once; the two summary lines of a player who won
+    both halves of a Hi/Lo pot made one; a completion written as a raise."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}  # on the street so far
+    small_blind: Decimal | None = None
+    summaries: dict[str, tuple[int, SeatSummary]] = {}
+    for record in records:
+        if isinstance(record, StreetStart):
+            put_in.clear()
+        elif isinstance(record, Post):
+            if record.kind is PostKind.SMALL_BLIND and small_blind is None:
+                small_blind = record.amount
+            if (
+                record.kind is PostKind.DEAD_BLIND
+                and small_blind is not None
+                and record.amount > small_blind
+            ):
+                record = Post(
+                    record.player,
+                    PostKind.SMALL_AND_BIG_BLINDS,
+                    record.amount,
+                    record.all_in,
+                    line=record.line,
+                )
+            if record.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
+                put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+        elif isinstance(record, AddedRaiseLine):
+            total = put_in.get(record.player, Decimal(0)) + record.added
+            record = Action(
+                record.player,
+                ActionKind.RAISE,
+                raise_to=total,
+                all_in=record.all_in,
+                line=record.line,
+            )
+        if isinstance(record, Action):
+            if record.raise_to is not None:
+                put_in[record.player] = record.raise_to
+            elif record.amount is not None:
+                put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+        elif isinstance(record, SeatSummary) and record.won is not None:
+            # Hi/Lo: "Seat 2: Player0 won 114€" once per half: one seat line, all it won.
+            earlier = summaries.get(record.player)
+            if earlier is not None:
+                index, first = earlier
+                normalized[index] = replace(first, won=first.won + record.won)
+                continue
+            summaries[record.player] = (len(normalized), record)
+        normalized.append(record)
+    return completions_from_raises(game, normalized)
 
 
 FORMAT = HandFormat(
@@ -211,7 +411,7 @@ FORMAT = HandFormat(
     ),
     games=GAMES,
     hand_header=_hand_header,
-    normalize=lambda game, _seats, records: completions_from_raises(game, records),
+    normalize=_undo_habits,
     summary_lists_every_seat=False,  # only those who showed or won
     hand_number_pattern=re.compile(r"HandId: #([\d-]+)"),
 )

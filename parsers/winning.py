@@ -36,7 +36,7 @@ from typing import Any
 from lark import v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
-from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
+from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note, pot_after_rake
 from parsers.conventions import SiteConventions
 from parsers.events import (
     Action,
@@ -49,6 +49,7 @@ from parsers.events import (
     HandHeader,
     LimitKind,
     MoneyKind,
+    Muck,
     Note,
     PostKind,
     Seat,
@@ -57,6 +58,7 @@ from parsers.events import (
     Street,
     StreetStart,
     SummaryStart,
+    Tournament,
 )
 from parsers.hand_assembly import DealtLine, StructureError
 from parsers.hand_reading import (
@@ -99,6 +101,10 @@ class HeaderLine:
     date: str
     time: str
     zone: str
+    ante: str | None = None  # ", Ante $0.01" (2026)
+    tournament_id: str | None = None
+    guarantee: str | None = None  # "$5,000 GTD "
+    level: str | None = None  # "15", "IV"
     line: int = field(default=0, compare=False)
 
 
@@ -106,6 +112,8 @@ class HeaderLine:
 class TableLine:
     table: str
     max_seats: int
+    play_money: bool = False
+    button_seat: int | None = None
     line: int = field(default=0, compare=False)
 
 
@@ -128,6 +136,7 @@ CONVERTERS = {
     "POST_KIND": {"ante": PostKind.ANTE}.__getitem__,
     "POT": _pot_label,
     "FOLD_STREET": lambda text: text.removeprefix("on the "),
+    "POSITION": lambda text: text[2:-1],
 }
 
 
@@ -135,20 +144,53 @@ CONVERTERS = {
 class WinningLines(CommonLines):
     """The current format's own rules, terminals unconverted."""
 
-    def header(self, _game_word, number, game, limit, low, high, date, time, zone):
+    def header(self, _game_word, number, tournament, game, limit, stakes, date, time, zone):
         return HeaderLine, {
             "hand_number": number,
             "game": game,
             "limit": limit,
-            "stake_low": Text(low),
-            "stake_high": Text(high),
             "date": date,
             "time": time,
             "zone": zone,
+            **(tournament or {}),
+            **stakes,
         }
 
-    def table(self, name, max_seats):
-        return TableLine, {"table": name, "max_seats": max_seats}
+    def tournament(self, guarantee, tournament_id):
+        return {
+            "tournament_id": tournament_id,
+            "guarantee": None if guarantee is None else Text(guarantee),
+        }
+
+    def cash_stakes(self, low, high, ante):
+        return {
+            "stake_low": Text(low),
+            "stake_high": Text(high),
+            "ante": None if ante is None else Text(ante),
+        }
+
+    def level_stakes(self, level, low, high):
+        return {"level": Text(level), "stake_low": Text(low), "stake_high": Text(high)}
+
+    def table(self, name, max_seats, play_money, button):
+        return TableLine, {
+            "table": name,
+            "max_seats": max_seats,
+            "play_money": play_money is not None,
+            "button_seat": button,
+        }
+
+    def totals_after_rake(self, left, rake, jackpot_fee):
+        """ "Total pot $0.13" alone (2026): no rake was taken."""
+        if rake is None:
+            return pot_after_rake, {"left": left, "rake": Decimal(0)}
+        return super().totals_after_rake(left, rake, jackpot_fee)
+
+    def muck_showing(self, player, cards):
+        return Muck, {"player": player, "cards": cards}
+
+    def no_show(self, player):
+        return note("no_show", player)
 
     def raise_putting_in(self, player, _put_in, total, all_in):
         action, fields = self.raise_total(player, total, all_in)
@@ -164,25 +206,58 @@ def line_parser() -> LineParser:
     return site_line_parser("winning.lark", WinningLines(), CONVERTERS)
 
 
+_TOURNAMENT_TABLE = re.compile(r"^Table '(?P<number>\d+)'$")
+
+
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
     header, table = heading
     limit = LIMITS[header.limit.lower()]
     low, high = parse_amount(header.stake_low), parse_amount(header.stake_high)
-    currency = currency_symbol_of(header.stake_low)
+    ante = parse_amount(header.ante) if header.ante else None
     site_time = f"{header.date} {header.time}"
+    tournament = None
+    table_name = table.table
+    if header.tournament_id is not None:
+        money, currency = MoneyKind.TOURNAMENT, None
+        tournament = Tournament(tournament_id=header.tournament_id, level=header.level)
+        if match := _TOURNAMENT_TABLE.match(table_name):
+            table_name = match["number"]  # "Table '25'"
+    else:
+        currency = None if table.play_money else currency_symbol_of(header.stake_low)
+        money = MoneyKind.REAL if currency else MoneyKind.PLAY
     return HandHeader(
         site=SITE,
         hand_number=header.hand_number,
         game=game,
         limit=limit,
-        stakes=stakes_of(limit, low, high, events),
-        money=MoneyKind.REAL if currency else MoneyKind.PLAY,
+        stakes=stakes_of(limit, low, high, events, ante),
+        money=money,
         currency=currency,
         started_at_utc=clock_to_utc(site_time, header.zone),
         site_time=f"{site_time} {header.zone}",
-        table=table.table,
+        table=table_name,
         max_seats=table.max_seats,
+        button_seat=table.button_seat,
+        tournament=tournament,
     )
+
+
+def _undo_current_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
+    """A pot nobody contested is collected in the summary alone ("Player2 does not show",
+    then "Seat 7: Player2 did not show and won $0.36"): the collection is put where other
+    sites print it, before the summary. Then completions written as raises."""
+    collected = {record.player for record in records if isinstance(record, Collect)}
+    summary_at = next((i for i, r in enumerate(records) if isinstance(r, SummaryStart)), None)
+    missing = [
+        Collect(record.player, record.won, line=record.line)
+        for record in records
+        if isinstance(record, SeatSummary)
+        and record.won is not None
+        and record.player not in collected
+    ]
+    if missing and summary_at is not None:
+        records = [*records[:summary_at], *missing, *records[summary_at:]]
+    return completions_from_raises(game, records)
 
 
 FORMAT = HandFormat(
@@ -195,7 +270,7 @@ FORMAT = HandFormat(
     ),
     games={"7stud": Game.SEVEN_STUD, "7stud h/l": Game.SEVEN_STUD_HILO},
     hand_header=_hand_header,
-    normalize=lambda game, _seats, records: completions_from_raises(game, records),
+    normalize=_undo_current_habits,
 )
 
 
@@ -242,6 +317,17 @@ class SettlementLine:
     mucked: bool
     shown: tuple[Card, ...] | None = None
     description: str | None = None
+    low: str | None = None  # Hi/Lo: "A A 2 4 6 7 " of "Low hand (A A 2 4 6 7 )"
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AllInLine:
+    """ "Player Bob allin (40.40)": all in for that much more; a call, a bet or a raise as
+    the bets before it say, known only in the hand's order."""
+
+    player: str
+    added: Decimal
     line: int = field(default=0, compare=False)
 
 
@@ -265,7 +351,7 @@ class Winning2016Lines(CommonLines):
     def started(self, timestamp):
         return StartedLine, {"site_time": timestamp}
 
-    def game_id(self, number, low, high, _kind, table, game):
+    def game_id(self, number, low, high, table, game, _max_seats):
         return GameIdLine, {
             "hand_number": number,
             "stake_low": low,
@@ -299,8 +385,18 @@ class Winning2016Lines(CommonLines):
     def hides(self):
         return {"mucked": False}
 
-    def shows(self, description, *cards):
-        return {"mucked": False, "shown": tuple(cards), "description": description}
+    def shows(self, description, *cards_and_low):
+        *cards, low = cards_and_low
+        return {"mucked": False, "shown": tuple(cards), "description": description, **low}
+
+    def no_low(self):
+        return {}
+
+    def low_hand(self, low):
+        return {"low": low}
+
+    def all_in(self, player, amount):
+        return AllInLine, {"player": player, "added": amount}
 
     def ended(self, timestamp):
         return note("game_ended", None, Text(timestamp))
@@ -329,8 +425,14 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
     before_summary: list[object] = []
     summary_at = None
     street_open = False
+    put_in: dict[str, Decimal] = {}  # on the street so far
     for record in records:
         kind = type(record)
+        if kind is AllInLine:
+            record = _all_in_action(record, put_in)  # type: ignore[arg-type]
+            kind = Action
+        if kind is Action:
+            _count_put_in(record, put_in)  # type: ignore[arg-type]
         if not street_open and (
             kind is DealtCardLine or (kind is Note and record.kind == "dealt_hidden")  # type: ignore[attr-defined]
         ):  # no line opens the first street: it opens with its first card
@@ -351,6 +453,7 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
             continue
         if kind is StreetStart:
             dealt_this_street.clear()
+            put_in.clear()
             street_open = True
         elif kind is SettlementLine:
             record = _seat_summary(record, seat_of, folded, before_summary)
@@ -362,13 +465,38 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
     return completions_from_raises(game, normalized)
 
 
+def _all_in_action(record: AllInLine, put_in: dict[str, Decimal]) -> Action:
+    """ "allin (X)": a call if X does not pass the bet, a bet if nobody has bet, else a raise
+    to what the player then has in (FPDB WinningToFpdb.py reads it the same way)."""
+    bet = max(put_in.values(), default=Decimal(0))
+    total = put_in.get(record.player, Decimal(0)) + record.added
+    if total <= bet:
+        kind, amount, raise_to = ActionKind.CALL, record.added, None
+    elif bet == 0:
+        kind, amount, raise_to = ActionKind.BET, record.added, None
+    else:
+        kind, amount, raise_to = ActionKind.RAISE, None, total
+    return Action(record.player, kind, amount, raise_to=raise_to, all_in=True, line=record.line)
+
+
+def _count_put_in(action: Action, put_in: dict[str, Decimal]) -> None:
+    """What each player has in on the street, after `action`."""
+    if action.raise_to is not None:
+        put_in[action.player] = action.raise_to
+    elif action.amount is not None:
+        put_in[action.player] = put_in.get(action.player, Decimal(0)) + action.amount
+
+
 def _seat_summary(
     record: SettlementLine, seat_of: dict[str, int], folded: set[str], before: list[object]
 ) -> SeatSummary:
     """The summary line's events: the show and the collection other sites print before
     their summary (added to `before`), and the seat's summary line."""
+    description = record.description
+    if record.low is not None:  # "High card A [...] Low hand (A A 2 4 6 7 )"
+        description = f"{description} | Low hand ({record.low.strip()})"
     if record.shown is not None:
-        before.append(Show(record.player, record.shown, record.description, line=record.line))
+        before.append(Show(record.player, record.shown, description, line=record.line))
         outcome = "showed"
     elif record.collects:
         outcome = "collected"
@@ -382,29 +510,47 @@ def _seat_summary(
         outcome,
         won=record.collects or None,
         cards=record.shown,
-        description=record.description,
+        description=description,
         line=record.line,
     )
+
+
+_TABLE_KIND_2016 = re.compile(r"^\((?P<kind>[A-Z]+)\) ")
+_TOURNAMENT_TABLE_2016 = re.compile(r"^(?P<tournament>.+), Table (?P<number>\d+)$")
 
 
 def _hand_header_2016(
     heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 ) -> HandHeader:
+    """The 2016 header. The table says the money: "(PRR) Leyak" a real-money table, "PM
+    Hold`em 5/10" a play-money one, "$5 Regular 9-Max, Table 1" a tournament's (FPDB
+    WinningToFpdb.py reads them so: no line of the hand says it)."""
     started, game_id = heading
     site_time = started.site_time
+    table = _TABLE_KIND_2016.sub("", game_id.table)
+    tournament = None
+    if match := _TOURNAMENT_TABLE_2016.match(table):
+        money, currency = MoneyKind.TOURNAMENT, None
+        tournament = Tournament(tournament_id=match["tournament"])
+        table = match["number"]
+    elif table.startswith("PM "):
+        money, currency = MoneyKind.PLAY, None
+    else:
+        # No sign: the network plays in dollars (the real file's name says USD).
+        money, currency = MoneyKind.REAL, "USD"
     return HandHeader(
         site=SITE,
         hand_number=game_id.hand_number,
         game=game,
         limit=LimitKind.FIXED,  # the network's stud was fixed limit; the line does not say
         stakes=stakes_of(LimitKind.FIXED, game_id.stake_low, game_id.stake_high, events),
-        # No sign either: the network plays in dollars (the real file's name says USD).
-        money=MoneyKind.REAL,
-        currency="USD",
+        money=money,
+        currency=currency,
         # No zone printed: read as UTC, the zone the current format prints.
         started_at_utc=clock_to_utc(site_time, "UTC"),
         site_time=site_time,
-        table=game_id.table,
+        table=table,
+        tournament=tournament,
     )
 
 

@@ -23,10 +23,20 @@ from tests.conftest import REAL_HISTORIES
 SITES = {"fulltilt": "FullTilt", "winamax": "Winamax", "winning": "Winning"}
 
 # Hands per site, all of them validated.
-EXPECTED_HANDS = {"fulltilt": 77, "winamax": 29, "winning": 5}
+EXPECTED_HANDS = {"fulltilt": 77, "winamax": 34, "winning": 7}
 
 # Warnings the real histories legitimately raise, by hand number.
-EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {"fulltilt": {}, "winamax": {}, "winning": {}}
+# Winamax 9250793-1578-1479092164: "Player0 raises -6.10€ to 18.90€" goes all in without
+# saying so.
+EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
+    "fulltilt": {},
+    "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
+    "winning": {},
+}
+
+# Errors awaiting an engine rule (the lead's), by hand number: Winamax's fixed-limit
+# incomplete all-in raise (to 28.90€ over a 25€ completion, a full raise being to 50€).
+AWAITING_ENGINE_RULE = {"9250793-1578-1479092164": ["raise_size"]}
 
 # Files whose consecutive hands are not consecutive at the table.
 NOT_CONSECUTIVE = {
@@ -71,7 +81,8 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
     for hand in hands:
         assert hand.site == site
         result = replay(hand)
-        assert result.errors == (), (hand.hand_number, result.errors)
+        expected_errors = AWAITING_ENGINE_RULE.get(hand.hand_number, [])
+        assert [f.code for f in result.errors] == expected_errors, (hand.hand_number, result.errors)
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]
     assert warnings == EXPECTED_WARNINGS[site]
@@ -116,7 +127,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
     "fulltilt": {"seven_stud", "seven_stud_hilo", "triple_draw_27", "single_draw_27", "badugi"},
-    "winamax": {"seven_stud", "razz"},
+    "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},
 }
 

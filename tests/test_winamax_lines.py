@@ -29,11 +29,12 @@ from parsers.events import (
     Show,
     Street,
     StreetStart,
+    Tournament,
     UncalledReturn,
 )
 from parsers.history_file import parse_bytes
 from parsers.line_parser import LineSyntaxError
-from parsers.winamax import line_parser
+from parsers.winamax import AddedRaiseLine, line_parser
 from tests.one_hand import parse_error, parse_one
 
 D = Decimal
@@ -330,4 +331,160 @@ def test_unknown_header_still_names_the_hand() -> None:
         ErrorKind.SYNTAX,
         1,
         "9250793-470-1478990787",
+    )
+
+
+# ---------------------------------------------------------------------------- more forms
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Player0 bring-in 0.02", Action("Player0", ActionKind.BRING_IN, D("0.02"))),
+        ("*** THIRD ***", StreetStart(Street.THIRD)),
+        ("*** SEVENTH ***", StreetStart(Street.SEVENTH)),
+        ("*** THIRD-DRAW ***", StreetStart(Street.DRAW_3)),
+        ("*** THIRD-BET ***", Note("betting_round", "THIRD-BET")),
+        ("Player0 collected 114€ from pot(HI)", Collect("Player0", D("114"), "pot")),
+        ("Player0 collected 114€ from pot(LO)", Collect("Player0", D("114"), "pot")),
+        ("Hero collected 4€ from side pot 1(LO)", Collect("Hero", D("4"), "side-1")),  # inferred
+        (
+            "Player0 posts big blind 0.50 out of position",
+            Post("Player0", PostKind.BIG_BLIND, D("0.50")),
+        ),
+        (  # inferred
+            "Player0 posts small blind 2€ out of position",
+            Post("Player0", PostKind.DEAD_BLIND, D("2")),
+        ),
+        ("Hero denies big blind", Note("denies_blind", "big blind", "Hero")),  # inferred
+        ("Hero bets $5", Action("Hero", ActionKind.BET, D("5"))),  # inferred
+        ("Hero bets 5£", Action("Hero", ActionKind.BET, D("5"))),  # inferred
+        ("Player0 raises -6.10€ to 18.90€", AddedRaiseLine("Player0", D("18.90"))),
+        (  # inferred
+            "Seat 1: Hero (small blind) folded on the pre-flop",
+            SeatSummary(1, "Hero", "folded", ("small blind",), street="pre-flop"),
+        ),
+        ("Seat 3: Hero folded", SeatSummary(3, "Hero", "folded")),  # inferred
+    ],
+)
+def test_more_line_kinds(text: str, expected: object) -> None:
+    assert line(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Player0 discard 2 cards", ("Player0", 2)),
+        ("Player0 discard 1 card", ("Player0", 1)),
+        ("Player0 discard 0 card", ("Player0", 0)),
+    ],
+)
+def test_2016_play_money_draw_lines(text: str, expected: tuple) -> None:
+    draw = line(text)
+    assert (draw.player, draw.discard_count, draw.discarded, draw.kept) == (*expected, None, None)
+
+
+def test_tournament_seat_with_a_bounty() -> None:
+    """Inferred: FPDB's regression file, "Seat 1: Player0 (18694, 9€ bounty)"."""
+    assert line("Seat 1: a (b) c (18694, 9€ bounty)", []) == Seat(
+        1, "a (b) c", D("18694"), bounty=D("9")
+    )
+
+
+TABLE = "Table: 'Pampelune' 6-max (real money)"
+
+
+@pytest.mark.parametrize(
+    ("kind", "table", "check"),
+    [
+        (  # real (2016 play money): a stud table with seat 0 as its button
+            "CashGame",
+            "Table: 'Pampelune' 6-max (play money) Seat #0 is the button",
+            lambda h: (h.header.money, h.header.button_seat) == (MoneyKind.PLAY, None),
+        ),
+        (  # inferred: FPDB's no-colon table and its zero-padded button
+            "CashGame",
+            "Table 'Pampelune' 6-max (real money) Seat 0000004 is the button",
+            lambda h: (h.header.table, h.header.button_seat) == ("Pampelune", 4),
+        ),
+        (  # inferred: a fast-fold pool
+            'Go Fast "Buzau"',
+            TABLE,
+            lambda h: (h.header.money, h.header.currency) == (MoneyKind.REAL, "EUR"),
+        ),
+        (  # inferred: tournaments, as FPDB's flop-game files print them
+            'Tournament "No Limit Hold\'em" buyIn: 0,90€ + 0,10€ level: 0',
+            "Table: 'No Limit Hold'em(1853325)#0' 10-max (real money) Seat #3 is the button",
+            lambda h: (
+                (h.header.money, h.header.table, h.header.tournament)
+                == (
+                    MoneyKind.TOURNAMENT,
+                    "0",
+                    Tournament("1853325", D("0.90"), D("0.10"), currency="EUR", level="0"),
+                )
+            ),
+        ),
+        (
+            'Tournament "Quitte ou Double" buyIn: 0.93-0.07 level: 10',
+            "Table: 'Quitte ou Double(27536269)#0' 10-max (real money)",
+            lambda h: (
+                h.header.tournament
+                == Tournament("27536269", D("0.93"), D("0.07"), currency="EUR", level="10")
+            ),
+        ),
+        (
+            'Tournament "TEA TIME" buyIn: 18€ + 2€ level: 11',
+            "Table: 'TEA TIME(548967895)#0037' 6-max (real money)",
+            lambda h: (h.header.tournament.buy_in, h.header.table) == (D(18), "0037"),
+        ),
+        (
+            'Tournament "Freeroll 150€" buyIn: Gratuit level: 0',
+            "Table: 'Freeroll 150€(5142226)#784' 6-max (real money)",
+            lambda h: (
+                (h.header.tournament.buy_in, h.header.tournament.tournament_id) == (D(0), "5142226")
+            ),
+        ),
+        (
+            'Tournament "Super Freeroll Stade 1" buyIn: Ticket only level: 0',
+            "Table: 'Super Freeroll Stade 1(26220213)#0' 10-max (real money)",
+            lambda h: h.header.tournament.fee == D(0),
+        ),
+        (
+            'Tournament "KING 5 - Stade 2C" buyIn: Ticket level: 7',
+            "Table: 'KING 5 - Stade 2C(1468666)#118' 9-max (real money)",
+            lambda h: h.header.tournament.level == "7",
+        ),
+        (  # inferred: FPDB re_hand_info's bounty and ISO code
+            'Tournament "Sit & Go Expresso" buyIn: 5$ + 0.50$+5$ USD level: 1',
+            "Table: 'Expresso(1)#2' 3-max (real money)",
+            lambda h: (h.header.tournament.bounty, h.header.tournament.currency) == (D(5), "USD"),
+        ),
+    ],
+)
+def test_header_kinds(kind: str, table: str, check) -> None:
+    text = STUD_HAND.replace("CashGame", kind).replace(TABLE, table)
+    if kind.startswith("Tournament"):
+        text = text.replace("€", "")
+    assert check(parse_one(text))
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [
+        ("7stud", Game.SEVEN_STUD),  # real, 2016 play money
+        ("7stud8", Game.SEVEN_STUD_HILO),  # inferred: FPDB's game table
+    ],
+)
+def test_2016_game_names(game: str, expected: Game) -> None:
+    assert parse_one(STUD_HAND.replace("7-Card Stud", game)).game is expected
+
+
+def test_2016_lowball27_play_money() -> None:
+    """ "Lowball27 fixed limit (0.50/1)": 2-7 Triple Draw in play money (real, 2016)."""
+    text = DRAW_HAND.replace("2-7 Triple Draw", "Lowball27").replace("€", "")
+    hand = parse_one(text.replace("(real money)", "(play money)"))
+    assert (hand.game, hand.header.money, hand.header.currency) == (
+        Game.TRIPLE_DRAW_27,
+        MoneyKind.PLAY,
+        None,
     )

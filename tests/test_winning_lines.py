@@ -17,6 +17,7 @@ from parsers.events import (
     Collect,
     Game,
     LimitKind,
+    MoneyKind,
     Muck,
     Note,
     Post,
@@ -30,7 +31,14 @@ from parsers.events import (
     SummaryStart,
     UncalledReturn,
 )
-from parsers.winning import DealtCardLine, SettlementLine, line_parser, line_parser_2016
+from parsers.winning import (
+    AllInLine,
+    DealtCardLine,
+    SettlementLine,
+    _all_in_action,
+    line_parser,
+    line_parser_2016,
+)
 from tests.one_hand import parse_error, parse_one
 
 D = Decimal
@@ -299,3 +307,177 @@ def test_current_truncated_and_unknown_lines() -> None:
     error = parse_error(CURRENT_HAND.replace("AzRic folds", "AzRic dances"))
     assert (error.kind, error.line, error.column) == (ErrorKind.SYNTAX, 13, len("AzRic") + 1)
     assert "(hand #1903647458)" in str(error)
+
+
+# ---------------------------------------------------------------------------- more forms
+
+ALL_IN_2016 = AllInLine("Hero", D("40.40"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Player Nee posts ante (0.15)", Post("Nee", PostKind.ANTE, D("0.15"))),  # inferred
+        ("Player Nee caps (4)", Action("Nee", ActionKind.RAISE, None, D("4"))),  # inferred
+        ("Player Hero allin (40.40)", ALL_IN_2016),  # inferred
+        ("Player Nee mucks hand", Muck("Nee")),  # inferred
+        ("Player Nee is timed out.", Note("timed_out", "", "Nee")),  # inferred
+        (  # inferred: FPDB's regression file, not in the real set
+            "*Player Hero shows: High card A [6h 10d 2c As 7d 4d 9s] Low hand (A A 2 4 6 7 )."
+            "Bets: 3.55. Collects: 3.53. Loses: 0.02.",
+            SettlementLine(
+                "Hero",
+                D("3.55"),
+                D("3.53"),
+                winner=True,
+                mucked=False,
+                shown=("6h", "Td", "2c", "As", "7d", "4d", "9s"),
+                description="High card A",
+                low="A A 2 4 6 7 ",
+            ),
+        ),
+    ],
+)
+def test_2016_more_line_kinds(text: str, expected: object) -> None:
+    assert line_2016(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("game_id", "check"),
+    [
+        (  # inferred: FPDB's Stud Hi/Lo regression file
+            "Game ID: 693975843 1/2 (PRR) La Llorona - 3 (Seven Cards Stud HiLow)",
+            lambda h: (h.game, h.header.table) == (Game.SEVEN_STUD_HILO, "La Llorona - 3"),
+        ),
+        (  # inferred: a table name with brackets of its own
+            "Game ID: 693978378 1/2 (PRR) Bahamut (Cap) - 3 (Seven Cards Stud)",
+            lambda h: h.header.table == "Bahamut (Cap) - 3",
+        ),
+        (  # inferred: play money, "PM ..." and no "(PRR)"
+            "Game ID: 693978378 1/2 PM Stud 1/2 (Seven Cards Stud)",
+            lambda h: (h.header.money, h.header.currency) == (MoneyKind.PLAY, None),
+        ),
+        (  # inferred: a tournament's table (FPDB re_Table1), and " 8-max" at the end
+            "Game ID: 693978378 1/2 $5 Regular 9-Max, Table 1 (Seven Cards Stud) 8-max",
+            lambda h: (
+                (h.header.money, h.header.table, h.header.tournament.tournament_id)
+                == (MoneyKind.TOURNAMENT, "1", "$5 Regular 9-Max")
+            ),
+        ),
+    ],
+)
+def test_2016_game_id_forms(game_id: str, check) -> None:
+    old = "Game ID: 693978378 1/2 (PRR) Leyak (Seven Cards Stud)"
+    assert old in HAND_2016
+    assert check(parse_one(HAND_2016.replace(old, game_id)))
+
+
+@pytest.mark.parametrize(
+    ("put_in", "expected"),
+    [
+        ({}, Action("Hero", ActionKind.BET, D("40.40"), all_in=True)),
+        ({"Nee": D(50)}, Action("Hero", ActionKind.CALL, D("40.40"), all_in=True)),
+        (
+            {"Nee": D(20), "Hero": D(10)},
+            Action("Hero", ActionKind.RAISE, raise_to=D("50.40"), all_in=True),
+        ),
+    ],
+)
+def test_2016_all_in_is_a_call_a_bet_or_a_raise_as_the_bets_before_say(put_in, expected) -> None:
+    """ "allin (40.40)" adds 40.40 (inferred: FPDB re_Action1 reads it so)."""
+    assert _all_in_action(ALL_IN_2016, put_in) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Player2 does not show", Note("no_show", "", "Hero")),
+        ("Total pot $0.13", PotTotals(D("0.13"), D("0"))),
+        ("Hero mucks hand", Muck("Hero")),  # inferred
+        ("Hero mucks cards", Muck("Hero")),  # inferred
+        ("Hero mucks (does not show: [Ah Kd])", Muck("Hero", ("Ah", "Kd"))),  # inferred
+        ("Hero caps $0.20 to $0.40", Action("Hero", ActionKind.RAISE, None, D("0.40"))),
+        ("Hero brings in low $0.02", Action("Hero", ActionKind.BRING_IN, D("0.02"))),
+        ("Hero brings-in $0.02", Action("Hero", ActionKind.BRING_IN, D("0.02"))),  # inferred
+        (  # inferred
+            "Hero posts ante $0.02 and is all-in",
+            Post("Hero", PostKind.ANTE, D("0.02"), all_in=True),
+        ),
+        (
+            "Seat 7: Hero did not show and won $0.36",
+            SeatSummary(7, "Hero", "collected", won=D("0.36")),
+        ),
+        (  # inferred: FPDB's BRKTS
+            "Seat 7: Hero (button) did not show and won $0.36",
+            SeatSummary(7, "Hero", "collected", ("button",), won=D("0.36")),
+        ),
+        (  # inferred: FPDB re_CollectPot2
+            "Seat 7: Hero showed [Ah Kd 2c 3c 4c 5d 9s] and collected $0.25 with HI - a high card",
+            SeatSummary(
+                7,
+                "Hero",
+                "showed",
+                won=D("0.25"),
+                cards=("Ah", "Kd", "2c", "3c", "4c", "5d", "9s"),
+                description="HI - a high card",
+            ),
+        ),
+        ("Seat 3: Bob (12,500)", Seat(3, "Bob", D("12500"))),  # inferred: chips
+        ("Seat 3: Bob ($1.50) is sitting out", Seat(3, "Bob", D("1.50"), sitting_out=True)),
+    ],
+)
+def test_current_more_line_kinds(text: str, expected: object) -> None:
+    assert line(text.replace("Player2", "Hero"), [*NAMES, "Bob"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "check"),
+    [
+        (  # real (2026): a blank before the limit, the ante printed
+            "7Stud(Fixed Limit) - $0.10/$0.20 - ",
+            "7Stud H/L (Fixed Limit) - $0.10/$0.20, Ante $0.02 - ",
+            lambda h: (h.game, h.header.stakes.ante) == (Game.SEVEN_STUD_HILO, D("0.02")),
+        ),
+        (  # inferred: FPDB re_GameInfo2's tournament form, level and no blank before "-"
+            "Hand #1903647458 - 7Stud(Fixed Limit) - $0.10/$0.20 - ",
+            "Game Hand #1903647458 - Tournament #11182752 - 7Stud(Fixed Limit) - "
+            "Level 15 (250.00/500.00)- ",
+            lambda h: (
+                (h.header.money, h.header.tournament.tournament_id, h.header.tournament.level)
+                == (MoneyKind.TOURNAMENT, "11182752", "15")
+            ),
+        ),
+        (  # inferred: a guaranteed tournament, a Roman level
+            "Hand #1903647458 - 7Stud(Fixed Limit) - $0.10/$0.20 - ",
+            "Hand #1903647458 - $5,000 GTD Tournament #2 - 7Stud(Fixed Limit) - "
+            "Level IV (100/200) - ",
+            lambda h: (h.header.tournament.level, h.header.stakes.small_bet) == ("IV", D(100)),
+        ),
+        (  # inferred: play money, bare amounts and "(Play Money)"
+            "$0.10/$0.20 - 2023",
+            "5.00/10.00 - 2023",
+            lambda h: (h.header.money, h.header.currency) == (MoneyKind.PLAY, None),
+        ),
+        (  # inferred: FPDB re_HandInfo, the button and a tournament's table
+            "Crainville 8-max\n",
+            "Table '25' 9-max (Play Money) Seat #2 is the button\n",
+            lambda h: (
+                (h.header.table, h.header.button_seat, h.header.money)
+                == ("Table '25'", 2, MoneyKind.PLAY)
+            ),
+        ),
+    ],
+)
+def test_current_header_forms(old: str, new: str, check) -> None:
+    assert old in CURRENT_HAND
+    hand = CURRENT_HAND.replace(old, new)
+    if "Tournament" in new or "5.00/10.00" in new:
+        hand = hand.replace("$", "")
+    assert check(parse_one(hand))
+
+
+def test_current_pot_won_without_a_collect_line_is_collected_from_the_summary() -> None:
+    """ "Bob [NL] does not show", no collect line: the summary's "did not show and won"."""
+    text = CURRENT_HAND.replace("Bob [NL] collected $0.14 from pot\n", "Bob [NL] does not show\n")
+    hand = parse_one(text)
+    assert [e for e in hand.events if isinstance(e, Collect)] == [Collect("Bob [NL]", D("0.14"))]

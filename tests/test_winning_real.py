@@ -15,6 +15,8 @@ FOLDER = "Winning"
 # (stud/draw hands parsed, flop-game hands skipped) per file, counted by hand.
 EXPECTED = {
     "cash/Stud/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": (4, 0),
+    "cash/Stud/7Stud-8max-USD-0.04-0.08-201907.CASHID-TN-Gorham GAMETYPE.txt": (1, 0),
+    "extra/NiCrook+PokerVector/tests__fixtures__stud_hl.txt": (1, 0),
     "extra/poker-apprentice+hand-history-parser/src____fixtures____hands__acr.ts__embedded__"
     "line1_hand1903647457.txt": (1, 0),
 }
@@ -24,6 +26,8 @@ HAND_NUMBER = re.compile(r"^(?:Game ID: |(?:Game )?Hand #)(\d+)", re.MULTILINE)
 FLOP_GAME = re.compile(r"Hold'em|Holdem|Omaha")
 FORMAT_2016 = "cash/Stud/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
 CURRENT = next(name for name in EXPECTED if "acr" in name)
+NOT_SHOWN = "cash/Stud/7Stud-8max-USD-0.04-0.08-201907.CASHID-TN-Gorham GAMETYPE.txt"
+WITH_ANTE = "extra/NiCrook+PokerVector/tests__fixtures__stud_hl.txt"
 
 
 (
@@ -109,3 +113,37 @@ def test_current_header(real_histories) -> None:
         Decimal("0.05"),
     )
     assert header.started_at_utc == datetime(2023, 10, 22, 2, 49, 52, tzinfo=UTC)
+
+
+def test_a_pot_nobody_contested_is_collected_from_the_summary(real_histories) -> None:
+    """ "Player2 does not show" prints no amount; "Seat 7: Player2 did not show and won
+    $0.36" does, and is the pot left once the rake is taken ("Total pot $0.36 | Rake $0.01")."""
+    path = real_histories / FOLDER / NOT_SHOWN
+    text = real_sites.text_of(path)
+    assert "Player2 does not show\n" in text and " collected " not in text
+    (hand,) = real_sites.hands(path)
+    assert [e for e in hand.events if isinstance(e, Collect)] == [
+        Collect("Player2", Decimal("0.36"))
+    ]
+    (totals,) = [e for e in hand.events if isinstance(e, PotTotals)]
+    assert (totals.total, totals.rake) == (Decimal("0.37"), Decimal("0.01"))
+    assert replay(hand).findings == ()
+
+
+def test_2026_header_prints_the_ante_and_no_rake(real_histories) -> None:
+    """ "7Stud H/L (Fixed Limit) - $0.04/$0.08, Ante $0.01" and "Total pot $0.13" alone."""
+    (hand,) = real_sites.hands(real_histories / FOLDER / WITH_ANTE)
+    header = hand.header
+    assert (header.game, header.currency, header.table) == (Game.SEVEN_STUD_HILO, "USD", "Kappa")
+    stakes = header.stakes
+    assert (stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet) == (
+        Decimal("0.01"),
+        Decimal("0.02"),
+        Decimal("0.04"),
+        Decimal("0.08"),
+    )
+    (totals,) = [e for e in hand.events if isinstance(e, PotTotals)]
+    assert (totals.total, totals.rake) == (Decimal("0.13"), Decimal(0))
+    assert [e for e in hand.events if isinstance(e, Collect)] == [
+        Collect("POPCHOW288", Decimal("0.13"))
+    ]

@@ -34,10 +34,6 @@ EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "winning": {},
 }
 
-# Errors awaiting an engine rule (the lead's), by hand number: Winamax's fixed-limit
-# incomplete all-in raise (to 28.90€ over a 25€ completion, a full raise being to 50€).
-AWAITING_ENGINE_RULE = {"9250793-1578-1479092164": ["raise_size"]}
-
 # Files whose consecutive hands are not consecutive at the table.
 NOT_CONSECUTIVE = {
     "7-StudHL-USD-2-4-201006.Steal.examples.txt",  # hands picked out of a session
@@ -81,8 +77,7 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
     for hand in hands:
         assert hand.site == site
         result = replay(hand)
-        expected_errors = AWAITING_ENGINE_RULE.get(hand.hand_number, [])
-        assert [f.code for f in result.errors] == expected_errors, (hand.hand_number, result.errors)
+        assert result.errors == (), (hand.hand_number, result.errors)
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]
     assert warnings == EXPECTED_WARNINGS[site]

@@ -185,3 +185,18 @@ def test_shown_hole_cards_that_another_player_holds_are_dealt_twice() -> None:
     )
     result = replay(dataclasses.replace(hand, events=events))
     assert Code.CARD_DEALT_TWICE in {f.code for f in result.errors}
+
+
+def test_a_raise_of_the_whole_stack_is_all_in_even_unsaid() -> None:
+    """Winamax 2016: "Player0 raises -6.10€ to 18.90€" puts his last chips in (a raise to
+    28.90€ over a 25€ completion) without "and is all-in": a short all-in raise, legal,
+    with the unsaid all-in noted as a warning."""
+    path = (
+        REAL_HISTORIES / "Winamax/cash/Stud/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt"
+    )
+    (hand,) = real_sites.hands(path)
+    result = replay(hand)
+    assert result.errors == ()
+    assert [(f.code, f.player) for f in result.warnings] == [(Code.ALL_IN_FLAG, "Player0")]
+    player0 = result.player("Player0")
+    assert (player0.put_in, player0.collected) == (D("33.90"), D("70.30"))  # his whole stack

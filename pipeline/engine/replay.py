@@ -555,7 +555,9 @@ class _Replay:
         """A bet, completion or raise that makes the player's round total `total`."""
         limit = self.hand.header.limit
         increment = total - self.current_bet
-        short_all_in = action.all_in
+        # All-in is what the stack says, not only the history's word for it (Winamax
+        # 2016 writes a raise for the whole stack without "and is all-in").
+        short_all_in = action.all_in or total - player.street_bet >= player.stack
         if player.name in self.raise_closed and total > self.current_bet:
             self.find(
                 Code.RAISE_NOT_REOPENED,

@@ -33,6 +33,7 @@ def parse_chunk(chunk: HandText) -> ParseOutcome:
     try:
         return site.parse_hand(chunk)
     except HandParseError as error:
+        error.site = site.name
         return error
 
 

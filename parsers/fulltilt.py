@@ -25,7 +25,7 @@ from lark import v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import ShortAllInRaise, SiteConventions
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Collect,
@@ -53,7 +53,12 @@ SITE = "fulltilt"
 
 # The summary prints each pot before rake: "Total pot $95.10 Main pot $85.10. Side pot $10.
 # | Rake $3" (10-Game, 2011: the players collect 41.05 x 2 + 5 x 2 = 92.10).
-CONVENTIONS = SiteConventions(pots_printed_net_of_rake=False)
+# Fixed limit, the next raise goes from a short all-in raise (5 Card Stud MTT, 2013, bets
+# of 800: "Player0 completes it to 800" / "Player4 raises to 1,345, and is all in" /
+# "Player0 raises to 2,145").
+CONVENTIONS = SiteConventions(
+    pots_printed_net_of_rake=False, short_all_in_raise=ShortAllInRaise.FROM_ALL_IN
+)
 
 # A hand starts at its "Full Tilt Poker Game #" line. Full Tilt's archive export
 # ("FullTiltPoker Game #", 2011) puts a numbered line of stars and a blank line before it,

@@ -68,14 +68,16 @@ CONVENTIONS = SiteConventions(
 #     FullTiltPoker Game #27088270000: Table harrington25 (6 max) - $1,500/$3,000 - ...
 #
 #     Seat 1: Player1 ($103,461)
-# The match takes in those lines, so that the blank lines inside it end no hand
+# (any number of blank lines, and none, in copies). The match takes in those lines, so
+# that the blank lines inside it end no hand
 # (`reading.split_hands`); `parse_hand` passes the line of stars over.
 HAND_START = re.compile(
-    r"^\ufeff?(?:\*+ # \d+ \*+[ \t\r]*\n[ \t\r\ufeff]*\n\ufeff?)?"
-    r"(?:Full Tilt Poker|FullTiltPoker) Game #(?:[^\n]*\n[ \t\r]*(?=\nSeat \d+: ))?",
+    r"^\ufeff?(?:\*+ # \d+ \*+[ \t\r]*\n(?:[ \t\r\ufeff]*\n)*\ufeff?)?"
+    r"(?:Full Tilt Poker|FullTiltPoker) Game #(?:[^\n]*\n(?:[ \t\r]*\n)+(?=Seat \d+: ))?",
     re.MULTILINE,
 )
-_ARCHIVE_SEPARATOR = re.compile(r"\ufeff?\*+ # \d+ \*+$")
+ARCHIVE_SEPARATOR = re.compile(r"\ufeff?\*+ # \d+ \*+$")
+"""The archive export's line of stars before a hand: file decoration, no line of the hand."""
 
 GAMES: dict[str, Game] = {
     "stud hi": Game.SEVEN_STUD,
@@ -487,7 +489,7 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     before a hand (`HAND_START`) is passed over; a hand Full Tilt marks "(partial)" is
     refused: the client recorded it from its middle, so its money cannot be followed.
     """
-    if _ARCHIVE_SEPARATOR.match(chunk.lines[0]):
+    if ARCHIVE_SEPARATOR.match(chunk.lines[0]):
         chunk = replace(chunk, lines=chunk.lines[1:], first_line=chunk.first_line + 1)
     header = next((line for line in chunk.lines if line), "")
     if header.endswith(" (partial)"):

@@ -9,7 +9,14 @@ Tilt does its own way is undone here, before the site-neutral assembly:
   ("posts a dead small blind of $1.25", "posts $2.50"): one post of both, as PokerStars'
   "posts small & big blinds $3.75" is;
 - the button is printed in the body ("The button is in seat #4"), kept as a note and read
-  into the header.
+  into the header;
+- an ante no one can match is returned before the first street's line ("Player0 antes 6,
+  and is all in" / "Uncalled bet of 1 returned to Hero" / "*** 3RD STREET ***"): the return
+  is moved into the first street, where the other sites print it;
+- "Ante of 25 returned to Hero" (inferred): the ante of a player who timed out is taken
+  back, he plays no part in the hand;
+- the archive export's line of stars before each hand is passed over, and a hand marked
+  "(partial)" is refused.
 """
 
 from __future__ import annotations

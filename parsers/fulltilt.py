@@ -9,14 +9,22 @@ Tilt does its own way is undone here, before the site-neutral assembly:
   ("posts a dead small blind of $1.25", "posts $2.50"): one post of both, as PokerStars'
   "posts small & big blinds $3.75" is;
 - the button is printed in the body ("The button is in seat #4"), kept as a note and read
-  into the header.
+  into the header;
+- an ante no one can match is returned before the first street's line ("Player0 antes 6,
+  and is all in" / "Uncalled bet of 1 returned to Hero" / "*** 3RD STREET ***"): the return
+  is moved into the first street, where the other sites print it;
+- "Ante of 25 returned to Hero" (inferred): the ante of a player who timed out is taken
+  back, he plays no part in the hand;
+- the archive export's line of stars before each hand is passed over, and a hand marked
+  "(partial)" is refused.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -24,11 +32,13 @@ from lark import v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import ShortAllInRaise, SiteConventions
+from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Collect,
     Event,
     Game,
+    Hand,
     HandHeader,
     MoneyKind,
     Note,
@@ -38,18 +48,43 @@ from parsers.events import (
     Street,
     StreetStart,
     Tournament,
+    UncalledReturn,
 )
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
 from parsers.line_parser import Ignored, LineParser, Text
+from parsers.outcomes import CancelledHand, SkippedHand
+from parsers.reading import HandText
 from parsers.site_time import clock_to_utc
 
 SITE = "fulltilt"
 
 # The summary prints each pot before rake: "Total pot $95.10 Main pot $85.10. Side pot $10.
 # | Rake $3" (10-Game, 2011: the players collect 41.05 x 2 + 5 x 2 = 92.10).
-CONVENTIONS = SiteConventions(pots_printed_net_of_rake=False)
+# Fixed limit, the next raise goes from a short all-in raise (5 Card Stud MTT, 2013, bets
+# of 800: "Player0 completes it to 800" / "Player4 raises to 1,345, and is all in" /
+# "Player0 raises to 2,145").
+CONVENTIONS = SiteConventions(
+    pots_printed_net_of_rake=False, short_all_in_raise=ShortAllInRaise.FROM_ALL_IN
+)
 
-HAND_START = re.compile(r"^\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #", re.MULTILINE)
+# A hand starts at its "Full Tilt Poker Game #" line. Full Tilt's archive export
+# ("FullTiltPoker Game #", 2011) puts a numbered line of stars and a blank line before it,
+# and a blank line between it and the seat list:
+#     ******************** # 1 *************************
+#
+#     FullTiltPoker Game #27088270000: Table harrington25 (6 max) - $1,500/$3,000 - ...
+#
+#     Seat 1: Player1 ($103,461)
+# (any number of blank lines, and none, in copies). The match takes in those lines, so
+# that the blank lines inside it end no hand
+# (`reading.split_hands`); `parse_hand` passes the line of stars over.
+HAND_START = re.compile(
+    r"^\ufeff?(?:\*+ # \d+ \*+[ \t\r]*\n(?:[ \t\r\ufeff]*\n)*\ufeff?)?"
+    r"(?:Full Tilt Poker|FullTiltPoker) Game #(?:[^\n]*\n(?:[ \t\r]*\n)+(?=Seat \d+: ))?",
+    re.MULTILINE,
+)
+ARCHIVE_SEPARATOR = re.compile(r"\ufeff?\*+ # \d+ \*+$")
+"""The archive export's line of stars before a hand: file decoration, no line of the hand."""
 
 GAMES: dict[str, Game] = {
     "stud hi": Game.SEVEN_STUD,
@@ -58,6 +93,7 @@ GAMES: dict[str, Game] = {
     "7 card stud hi/lo": Game.SEVEN_STUD_HILO,
     "razz": Game.RAZZ,
     "5 card stud": Game.FIVE_STUD,
+    "5-card stud hi": Game.FIVE_STUD,
     "2-7 triple draw": Game.TRIPLE_DRAW_27,
     "2-7 single draw": Game.SINGLE_DRAW_27,
     "a-5 triple draw": Game.TRIPLE_DRAW_A5,
@@ -137,6 +173,7 @@ class HeaderLine:
     et_date: str | None = None
     tournament_name: str | None = None
     tournament_id: str | None = None
+    partial: bool = False
     line: int = field(default=0, compare=False)
 
 
@@ -145,15 +182,21 @@ class FullTiltLines(CommonLines):
     """Full Tilt's own rules (the shared ones are `CommonLines`'), terminals unconverted."""
 
     # -- header
-    def header(self, _site, number, tournament, table, stakes, _cap, game, when):
+    def header(self, _site, number, tournament, table, terms, when, partial):
         return HeaderLine, {
             "hand_number": number,
             **(tournament or {}),
             **table,
-            **stakes,
-            **game,
+            **terms,
             **when,
+            "partial": partial is not None,
         }
+
+    def stakes_first(self, stakes, _cap, game):
+        return {**stakes, **game}
+
+    def game_first(self, _cap, game, stakes):
+        return {**stakes, **game}
 
     def tournament(self, name, tournament_id):
         return {"tournament_name": Text(name), "tournament_id": tournament_id}
@@ -186,11 +229,20 @@ class FullTiltLines(CommonLines):
         }
 
     # -- streets, pots and the summary
-    def street(self, name, pot):
-        fields: dict[str, Any] = {"street": name}
-        if pot is not None:
-            fields["pot_so_far"] = Ignored(pot)
-        return StreetStart, fields
+    def street(self, name, pot_so_far):
+        return StreetStart, {"street": name, **(pot_so_far or {})}
+
+    def pot_so_far(self, pot, players=None, all_in=None):
+        """Checked like any field, kept by no event (see `Ignored`)."""
+        fields = {"pot_so_far": Ignored(pot)}
+        if players is not None:
+            fields["players_in_pot"] = Ignored(players)
+        if all_in is not None:
+            fields["players_all_in"] = Ignored(all_in)
+        return fields
+
+    def glued_seat_summary(self, _empty_seat_line, *seat_summary):
+        return self.seat_summary(*seat_summary)
 
     def wins(self, player, _wins, pot, amount, description):
         return Collect, {"player": player, "amount": amount, "pot": pot}
@@ -210,6 +262,12 @@ class FullTiltLines(CommonLines):
 
     def time_left(self, player, seconds):
         return note("time_left", player, Text(seconds))
+
+    def duration(self, seconds):
+        return note("duration", None, Text(seconds))
+
+    def ante_returned(self, amount, player):
+        return note("ante_returned", player, Text(amount))
 
     def time_left_anyone(self, seconds):
         return note("time_left", None, Text(seconds))
@@ -265,11 +323,50 @@ def _dead_and_live_blinds(game: Game, seats: Sequence[Seat], records: list[objec
     return merged
 
 
+def _antes_returned(records: list[object]) -> list[object]:
+    """ "Ante of 25 returned to Hero": Full Tilt took the ante of a player who had timed
+    out and gave it back; he is not in the hand, so neither is the ante (the return line
+    stays a note)."""
+    returned = {
+        record.player
+        for record in records
+        if isinstance(record, Note) and record.kind == "ante_returned"
+    }
+    if not returned:
+        return records
+    return [
+        record
+        for record in records
+        if not (
+            isinstance(record, Post) and record.kind is PostKind.ANTE and record.player in returned
+        )
+    ]
+
+
+def _ante_uncalled_in_first_street(records: list[object]) -> list[object]:
+    """ "Player0 antes 6, and is all in" / "Uncalled bet of 1 returned to Hero" /
+    "*** 3RD STREET ***": Full Tilt returns the ante no one can match before the first
+    street's line; every other site, and the assembly, puts the return in the betting."""
+    first_street = next((i for i, r in enumerate(records) if type(r) is StreetStart), None)
+    if first_street is None:
+        return records
+    early = [r for r in records[:first_street] if isinstance(r, UncalledReturn)]
+    if not early:
+        return records
+    before = [r for r in records[:first_street] if not isinstance(r, UncalledReturn)]
+    return [*before, records[first_street], *early, *records[first_street + 1 :]]
+
+
+def _normalize(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
+    records = _ante_uncalled_in_first_street(_antes_returned(records))
+    return _dead_and_live_blinds(game, seats, records)
+
+
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
     (header,) = heading
-    limit = LIMITS[header.limit.lower()]
-    low, high = parse_amount(header.stake_low), parse_amount(header.stake_high)
-    ante = parse_amount(header.ante) if header.ante else None
+    limit = LIMITS[_LIMIT_WORDS.get(header.limit, header.limit).lower()]
+    low, high = _stake(header.stake_low), _stake(header.stake_high)
+    ante = _stake(header.ante) if header.ante else None
     stakes = stakes_of(limit, low, high, events, ante)
 
     tournament = None
@@ -293,7 +390,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         clock = (header.et_date, header.et_time, header.et_zone)
     else:
         clock = (header.date, header.time, header.zone)
-    started = clock_to_utc(f"{clock[0]} {clock[1]}", clock[2])
+    started = clock_to_utc(_clock_text(clock[0], clock[1]), clock[2])
 
     return HandHeader(
         site=SITE,
@@ -310,6 +407,51 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         button_seat=_button_seat(events),
         tournament=tournament,
     )
+
+
+# "FL Badugi", "NL Hold'em", "PL 5 Card Omaha Hi": the 2013 header's abbreviations.
+_LIMIT_WORDS = {"FL": "Limit", "NL": "No Limit", "PL": "Pot Limit"}
+_MULTIPLIERS = {"K": 1_000, "M": 1_000_000, "B": 1_000_000_000}
+
+
+def _stake(text: str) -> Decimal:
+    """ "$0.10" -> 0.10; tournament blinds in thousands and up: "50K" -> 50000, "2B"."""
+    multiplier = _MULTIPLIERS.get(text[-1])
+    if multiplier is None:
+        return parse_amount(text)
+    return parse_amount(text[:-1]) * multiplier
+
+
+_MONTHS = {
+    "January": 1,
+    "February": 2,
+    "March": 3,
+    "April": 4,
+    "May": 5,
+    "June": 6,
+    "July": 7,
+    "August": 8,
+    "September": 9,
+    "October": 10,
+    "November": 11,
+    "December": 12,
+}
+_LONG_DATE = re.compile(r"[A-Z][a-z]{2}, ([A-Z][a-z]+) (\d{1,2}), (\d{4})")
+
+
+def _clock_text(date: str, time: str) -> str:
+    """ "2010/07/21", "15:13:00" as they are; the short-lived 2010 form "Wed, July 21,
+    2010", "15:13" (no seconds) -> "2010/7/21 15:13:00"."""
+    if time.count(":") == 1:
+        time += ":00"
+    long_date = _LONG_DATE.fullmatch(date)
+    if long_date is None:
+        return f"{date} {time}"
+    month_name, day, year = long_date.groups()
+    month = _MONTHS.get(month_name)
+    if month is None:
+        raise ValueError(f"unknown month {month_name!r} in {date!r}")
+    return f"{year}/{month}/{day} {time}"
 
 
 _BUY_IN = re.compile(r"([$€£]?[\d,]+(?:\.\d+)?) \+ ([$€£]?[\d,]+(?:\.\d+)?)\b")
@@ -340,11 +482,32 @@ FORMAT = HandFormat(
     heading=((HeaderLine, "the hand's 'Full Tilt Poker Game #...' line"),),
     games=GAMES,
     hand_header=_hand_header,
-    normalize=_dead_and_live_blinds,
+    normalize=_normalize,
     # Inferred: no real line at hand; FPDB's FulltiltToFpdb.py rejects hands holding
     # "Hand #<number> has been canceled" (its re_Cancelled), spelt with one l or two.
     cancelled=re.compile(r"Hand #\d+ has been cancell?ed"),
 )
 
-parse_hand = FORMAT.read
-"""Read one Full Tilt hand; raises `HandParseError` with the file, line and column."""
+
+def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
+    """Read one Full Tilt hand; raises `HandParseError` with the file, line and column.
+
+    The archive export's "******************** # 1 *************************" line
+    before a hand (`HAND_START`) is passed over; a hand Full Tilt marks "(partial)" is
+    refused: the client recorded it from its middle, so its money cannot be followed.
+    """
+    if ARCHIVE_SEPARATOR.match(chunk.lines[0]):
+        chunk = replace(chunk, lines=chunk.lines[1:], first_line=chunk.first_line + 1)
+    header = next((line for line in chunk.lines if line), "")
+    if header.endswith(" (partial)"):
+        number = re.search(r"#(\d+)", header)
+        raise HandParseError(
+            ErrorKind.TRUNCATED,
+            "Full Tilt marks this hand '(partial)': its history starts in the middle of the hand",
+            chunk.path,
+            chunk.first_line + chunk.lines.index(header),
+            len(header) - len("(partial)") + 1,
+            number.group(1) if number else None,
+            header,
+        )
+    return FORMAT.read(chunk)

@@ -20,7 +20,8 @@ def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome
 
 
 def parse_chunk(chunk: HandText) -> ParseOutcome:
-    site = site_of(chunk.lines[0]) if chunk.is_hand else None
+    # A site's opening may span lines (Full Tilt's archive line of stars): match the text.
+    site = site_of(chunk.text) if chunk.is_hand else None
     if site is None:
         return HandParseError(
             ErrorKind.NOT_A_HAND,

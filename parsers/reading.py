@@ -13,6 +13,7 @@ so that every line keeps its true line number; the site parsers pass blank lines
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import itertools
 import re
@@ -102,10 +103,13 @@ def split_hands(
 ) -> Iterator[HandText]:
     """The file's hands in order, each from its first line to the next blank line or hand.
 
-    `hand_start` matches a hand's first line at the start of a line (sites register it).
-    Hands hold no blank lines (true of every site read so far, once double-spaced files
-    are read as such), so text after a blank line that does not start a hand is a chunk
-    of its own, reported as not a hand, instead of spoiling the hand before it.
+    `hand_start` matches a hand's first line at the start of a line (sites register it);
+    a match may span lines (Full Tilt's archive export puts a line of stars and a blank
+    line before the first line, and a blank line after it), and blank lines inside a
+    match end no hand. Otherwise hands hold no blank lines (true of every site read so
+    far, once double-spaced files are read as such), so text after a blank line that
+    does not start a hand is a chunk of its own, reported as not a hand, instead of
+    spoiling the hand before it.
     `data` may be a `piece` of a larger file: line numbers and byte offsets are then the
     whole file's.
     """
@@ -115,9 +119,12 @@ def split_hands(
     if "\r" in text:
         # Keep offsets: a lone CR becomes LF, a CRLF keeps its CR for rstrip() to remove.
         text = re.sub(r"\r(?!\n)", "\n", text)
-    starts = {match.start() for match in hand_start.finditer(text)}
+    openings = [(match.start(), match.end()) for match in hand_start.finditer(text)]
+    starts = {start for start, _end in openings}
     blank_lines = _TWO_BLANK_LINES if _is_double_spaced(text) else _BLANK_LINES
-    starts.update(match.end() for match in blank_lines.finditer(text))
+    starts.update(
+        match.end() for match in blank_lines.finditer(text) if not _inside(match.start(), openings)
+    )
     starts = sorted(starts | {0, len(text)})
     byte_at = [piece.start + offset for offset in _byte_offsets(text, starts, decoded, len(data))]
     line_number = piece.first_line
@@ -145,6 +152,15 @@ def split_hands(
 _BLANK_LINES = re.compile(r"\n(?:[ \t\r\ufeff]*\n)+")
 _TWO_BLANK_LINES = re.compile(r"\n(?:[ \t\r\ufeff]*\n){2,}")
 _TWO_TEXT_LINES = re.compile(r"[^\s\ufeff][ \t\r\ufeff]*\n[ \t\r\ufeff]*[^\s\ufeff]")
+
+
+def _inside(position: int, openings: list[tuple[int, int]]) -> bool:
+    """Whether `position` falls within one of the (sorted, disjoint) hand openings."""
+    index = bisect.bisect_right(openings, (position, _AFTER_ANY)) - 1
+    return index >= 0 and openings[index][0] <= position < openings[index][1]
+
+
+_AFTER_ANY = 1 << 62  # sorts after any end offset: (position, _AFTER_ANY) follows (position, end)
 
 
 def _is_double_spaced(text: str) -> bool:

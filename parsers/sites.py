@@ -19,7 +19,7 @@ from parsers.reading import HandText
 @dataclass(frozen=True, slots=True)
 class SiteFormat:
     name: str
-    hand_start: re.Pattern[str]  # a hand's first line, anchored at a line start (MULTILINE)
+    hand_start: re.Pattern[str]  # a hand's opening (its first line or more), MULTILINE
     parse_hand: Callable[[HandText], Hand | SkippedHand]
     conventions: SiteConventions
 
@@ -46,9 +46,10 @@ def conventions_of(site: str) -> SiteConventions:
     return _CONVENTIONS.get(site) or SiteConventions()
 
 
-def site_of(first_line: str) -> SiteFormat | None:
-    """The format whose hands start like this line (a folder may mix sites)."""
+def site_of(text: str) -> SiteFormat | None:
+    """The format whose hands start like this text, a hand's first line or more (a folder
+    may mix sites)."""
     for site in SITE_FORMATS:
-        if site.hand_start.match(first_line):
+        if site.hand_start.match(text):
             return site
     return None

@@ -23,7 +23,7 @@ from tests.conftest import REAL_HISTORIES
 SITES = {"fulltilt": "FullTilt", "winamax": "Winamax", "winning": "Winning"}
 
 # Hands per site, all of them validated.
-EXPECTED_HANDS = {"fulltilt": 77, "winamax": 34, "winning": 7}
+EXPECTED_HANDS = {"fulltilt": 148, "winamax": 34, "winning": 7}
 
 # Warnings the real histories legitimately raise, by hand number.
 # Winamax 9250793-1578-1479092164: "Player0 raises -6.10€ to 18.90€" goes all in without
@@ -121,7 +121,15 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
-    "fulltilt": {"seven_stud", "seven_stud_hilo", "triple_draw_27", "single_draw_27", "badugi"},
+    "fulltilt": {
+        "seven_stud",
+        "seven_stud_hilo",
+        "razz",
+        "triple_draw_27",
+        "single_draw_27",
+        "five_draw",
+        "badugi",
+    },
     "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},
 }

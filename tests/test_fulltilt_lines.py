@@ -34,9 +34,10 @@ from parsers.events import (
     StreetStart,
     UncalledReturn,
 )
-from parsers.fulltilt import line_parser
+from parsers.fulltilt import GAMES, line_parser
 from parsers.history_file import parse_bytes
 from parsers.line_parser import LineSyntaxError
+from pipeline.engine.replay import replay
 from tests.one_hand import parse_error, parse_one
 
 D = Decimal
@@ -80,6 +81,10 @@ def line(text: str, names: list[str] = NAMES) -> object:
             Action("1Incubator1", ActionKind.RAISE, None, D("10.90"), all_in=True),
         ),
         ("fnJ's brings in for $0.50", Action("fnJ's", ActionKind.BRING_IN, D("0.50"))),
+        (
+            "Hero brings in for 9, and is all in",
+            Action("Hero", ActionKind.BRING_IN, D("9"), all_in=True),
+        ),
         ("Hero completes it to $2", Action("Hero", ActionKind.COMPLETE, None, D("2"))),
         ("Uncalled bet of $1.50 returned to Bob [NL]", UncalledReturn("Bob [NL]", D("1.50"))),
         ("Hero wins the pot ($6)", Collect("Hero", D("6"), "pot")),
@@ -117,6 +122,13 @@ def line(text: str, names: list[str] = NAMES) -> object:
         ("*** DRAW *** (Pot: $2.05)", StreetStart(Street.DRAW_1)),
         ("*** FIRST DRAW *** (Pot: $1,425)", StreetStart(Street.DRAW_1)),
         ("*** THIRD DRAW *** (Pot: $2,925)", StreetStart(Street.DRAW_3)),
+        ("*** FIRST DRAW *** (Total Pot: 180, 2 Players)", StreetStart(Street.DRAW_1)),
+        ("*** SECOND DRAW *** (Total Pot: $0.45, 2 Players)", StreetStart(Street.DRAW_2)),
+        (
+            "*** 3RD STREET *** (Total Pot: 6,935, 3 Players, 1 All-In)",
+            StreetStart(Street.THIRD),
+        ),
+        ("*** 2ND STREET *** (Total Pot: 1,050, 7 Players)", StreetStart(Street.SECOND)),
         ("Total pot $3.65 | Rake $0.18", PotTotals(D("3.65"), D("0.18"))),
         (
             "Total pot $95.10 Main pot $85.10. Side pot $10. | Rake $3",
@@ -130,6 +142,14 @@ def line(text: str, names: list[str] = NAMES) -> object:
         (
             "Seat 1: Hero (button) folded before the Draw (didn't bet)",
             SeatSummary(1, "Hero", "folded", ("button",), street="before the Draw", didnt_bet=True),
+        ),
+        (
+            "Seat 6: Hero (small blind) folded before the draw",
+            SeatSummary(6, "Hero", "folded", ("small blind",), street="before the draw"),
+        ),
+        (  # the glued line of a seat taken during the hand (2012)
+            "Seat 3: paulmeoff Seat 4: Hero (big blind) collected ($0.50), mucked",
+            SeatSummary(4, "Hero", "collected", ("big blind",), D("0.50")),
         ),
         (
             "Seat 1: Hero (big blind) folded after the 2nd Draw",
@@ -195,6 +215,9 @@ def line(text: str, names: list[str] = NAMES) -> object:
         ("Hero has reconnected", Note("connection", "reconnected", "Hero")),
         ("Hero is feeling confused", Note("feeling", "confused", "Hero")),
         ("Hero is sitting out", Note("sits_out", "", "Hero")),
+        ("Hero sits out", Note("sits_out", "", "Hero")),  # inferred
+        ("Ante of 25 returned to fnJ's", Note("ante_returned", "25", "fnJ's")),  # inferred
+        ("Duration 24s", Note("duration", "24")),
         ("Hero sits down", Note("sits_down", "", "Hero")),
         ("paulmeoff sits down", Note("sits_down", "", "paulmeoff")),
         ("1Incubator9 sits down", Note("sits_down", "", "1Incubator9")),
@@ -251,7 +274,8 @@ def test_draw_lines(text: str, expected: tuple) -> None:
             Seat(4, "N804SY", D("17.75"), sitting_out=True),
         ),
         ("Seat 2: a (b) c: d ($2)", Seat(2, "a (b) c: d", D("2"))),
-        ("Seat 3: Bob (1,500)", Seat(3, "Bob", D("1500"))),  # inferred: tournament chips
+        ("Seat 3: Bob (1,500)", Seat(3, "Bob", D("1500"))),
+        ("Seat 2: Bob (0), is sitting out", Seat(2, "Bob", D("0"), sitting_out=True)),  # inferred
     ],
 )
 def test_seat_line_learns_any_name(text: str, expected: Seat) -> None:
@@ -488,3 +512,187 @@ def test_line_out_of_place_is_a_precise_error() -> None:
         STUD_HAND.replace("*** 3RD STREET ***\n", "Hero calls $2\n*** 3RD STREET ***\n")
     )
     assert (error.kind, error.line, error.line_text) == (ErrorKind.STRUCTURE, 8, "Hero calls $2")
+
+
+# ---------------------------------------------------------------------------- header forms
+
+
+def _with_header(hand_text: str, header: str) -> str:
+    return header + "\n" + hand_text.split("\n", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("header", "check"),
+    [
+        (  # 2013: the game before the stakes, the limit abbreviated, the ante after them
+            "Full Tilt Poker Game #32617272180: Table Clackers (New to the Game) - FL Stud Hi "
+            "- $2/$4 Ante $0.40 - 10:18:16 ET - 2013/05/08",
+            lambda h: (
+                h.header.limit is LimitKind.FIXED
+                and (h.header.stakes.small_bet, h.header.stakes.ante) == (D("2"), D("0.40"))
+                and h.header.table == "Clackers"
+            ),
+        ),
+        (  # inferred: FPDB re_HandInfo TOURPAREN, "$5 Sit & Go (Super Turbo) (253843023)"
+            "Full Tilt Poker Game #32654487081: $5 Sit & Go (Super Turbo) (253843023), Table 1 "
+            "- FL Razz - 15/30 Ante 5 - 19:02:47 ET - 2013/05/14",
+            lambda h: (
+                h.game is Game.RAZZ
+                and h.header.tournament.tournament_id == "253843023"
+                and h.header.stakes.small_bet == D("15")
+            ),
+        ),
+        (  # inferred: FPDB re_GameInfo NUM "KMB" ("50K/100K Ante 10000")
+            "Full Tilt Poker Game #29537846954: $7,000 KO Guarantee (229436420), Table 11 - "
+            "50K/100K Ante 10000 - Limit Stud Hi - 16:06:40 ET - 2011/04/01",
+            lambda h: (
+                (h.header.stakes.small_bet, h.header.stakes.big_bet, h.header.stakes.ante)
+                == (D("50000"), D("100000"), D("10000"))
+            ),
+        ),
+        (  # inferred: FPDB re_DateTime's short-lived 2010 form
+            "Full Tilt Poker Game #22488827305: Table Flash - $2/$4 Ante $0.40 - Limit Stud Hi - "
+            "15:13 ET - Wed, July 21, 2010",
+            lambda h: (
+                h.header.started_at_utc == datetime(2010, 7, 21, 19, 13, tzinfo=UTC)
+                and h.header.site_time == "15:13 ET - Wed, July 21, 2010"
+            ),
+        ),
+        (  # inferred: FPDB re_HandInfo TABLEATTRIBUTES "(6 max, shallow)"
+            "Full Tilt Poker Game #31318697695: Table Rymer (6 max, shallow) - $2/$4 Ante $0.40 "
+            "- Limit Stud Hi - 17:00:14 CET - 2012/11/06 [11:00:14 ET - 2012/11/06]",
+            lambda h: h.header.max_seats == 6 and h.header.table == "Rymer",
+        ),
+        (  # inferred: "(heads up, deep)"
+            "Full Tilt Poker Game #29937911949: Table King of the Hill (heads up, deep) - "
+            "$2/$4 Ante $0.40 - Limit Stud Hi - 21:40:27 ET - 2011/04/15",
+            lambda h: h.header.max_seats == 2 and h.header.table == "King of the Hill",
+        ),
+        (  # inferred: play chips ("Table .COM Play 6118 (6 max, deep) - PL ... - 5/10")
+            "Full Tilt Poker Game #32635624005: Table .COM Play 6118 (6 max, deep) - FL Stud Hi "
+            "- 2/4 Ante 1 - 14:39:50 ET - 2013/05/11",
+            lambda h: h.header.money is MoneyKind.PLAY and h.header.currency is None,
+        ),
+        (  # inferred: FPDB re_GameInfo GAME "5(-|\s)Card\sStud(\sHi)?"
+            "Full Tilt Poker Game #32412111031: Table Fpdb - $2/$4 Ante $0.40 - Limit 7 Card "
+            "Stud Hi/Lo - 12:14:59 CT - 2013/01/06 [13:14:59 ET - 2013/01/06]",
+            lambda h: (
+                h.game is Game.SEVEN_STUD_HILO
+                and h.header.started_at_utc == datetime(2013, 1, 6, 18, 14, 59, tzinfo=UTC)
+            ),
+        ),
+        (
+            "Full Tilt Poker Game #32641750796: $750 Guarantee (253683109), Table 86 - Limit "
+            "Stud Hi - 120/240 Ante 25 - 18:51:19 UTC - 2013/05/12 [14:51:19 ET - 2013/05/12]",
+            lambda h: h.header.stakes.ante == D("25"),
+        ),
+    ],
+)
+def test_more_stud_header_forms(header, check) -> None:
+    assert check(parse_one(_with_header(STUD_HAND, header)))
+
+
+def test_five_card_stud_hi_hyphenated_is_five_card_stud() -> None:
+    """Inferred: FPDB's games table has "5-Card Stud Hi" besides "5 Card Stud"."""
+    line_read = line(
+        "Full Tilt Poker Game #1: Table X - $2/$4 Ante $0.40 - Limit 5-Card Stud Hi - "
+        "10:00:00 ET - 2013/01/01",
+        [],
+    )
+    assert line_read.game == "5-Card Stud Hi"
+    assert GAMES[line_read.game.lower()] is Game.FIVE_STUD
+
+
+@pytest.mark.parametrize(
+    ("terms", "game"),
+    [
+        ("$25/$50 - $2,000 Cap Pot Limit Omaha Hi", "Omaha Hi"),  # inferred
+        ("$5/$10 - $400 Pot Limit Omaha Hi", "Omaha Hi"),  # inferred
+        ("CAP NL Hold'em - $0.01/$0.02", "Hold'em"),  # inferred
+        ("$2/$4 - No Limit Irish", "Irish"),  # inferred
+        ("PL 6 Card Omaha Hi - $0.50/$1", "6 Card Omaha Hi"),  # inferred
+        ("PL Courchevel Hi - 25/50", "Courchevel Hi"),  # inferred
+        ("$1/$2 - Limit Omaha Hi/Lo", "Omaha Hi/Lo"),  # inferred
+    ],
+)
+def test_flop_game_headers_are_read_and_skipped(terms, game) -> None:
+    header = (
+        f"Full Tilt Poker Game #24378450480: Table Pam (6 max) - {terms} - 15:35:09 ET - 2010/10/02"
+    )
+    (outcome,) = [o for _c, o in parse_bytes("hand.txt", _with_header(DRAW_HAND, header).encode())]
+    assert type(outcome).__name__ == "SkippedHand" and outcome.game == game
+
+
+@pytest.mark.parametrize(
+    ("terms", "game", "limit"),
+    [
+        ("NL 2-7 Single Draw - $0.10/$0.20 Ante $0.05", Game.SINGLE_DRAW_27, LimitKind.NO),
+        ("PL 5 Card Draw - $0.10/$0.25", Game.FIVE_DRAW, LimitKind.POT),
+        ("FL 2-7 Triple Draw - $150/$300", Game.TRIPLE_DRAW_27, LimitKind.FIXED),
+    ],
+)
+def test_game_first_draw_headers(terms, game, limit) -> None:
+    header = (
+        "Full Tilt Poker Game #32617272181: Table Tam (6 max) - " + terms + " - 15:37:47 ET - "
+        "2013/05/23"
+    )
+    hand = parse_one(_with_header(DRAW_HAND, header))
+    assert (hand.game, hand.header.limit, hand.header.max_seats) == (game, limit, 6)
+
+
+def test_partial_hand_is_refused_as_truncated() -> None:
+    """Inferred: FPDB re_HandInfo PARTIAL; its example is the header, then the summary."""
+    text = (
+        "Full Tilt Poker Game #27020940000: Table High Breeze (6 max) - $20/$40 - Limit 2-7 "
+        "Triple Draw - 03:32:00 ET - 2011/01/06 (partial)\n"
+        "*** SUMMARY ***\n"
+        "Total pot $100 | Rake $2\n"
+        "Seat 2: Andy (small blind) collected ($98), mucked\n"
+    )
+    error = parse_error(text)
+    assert (error.kind, error.line, error.hand_number) == (ErrorKind.TRUNCATED, 1, "27020940000")
+    assert "(partial)" in error.message
+
+
+# ---------------------------------------------------------------------------- whole hands
+
+
+def _archived(hand_text: str, number: int) -> str:
+    """A hand as the archive export writes it: a line of stars, blank lines around the header."""
+    header, rest = hand_text.split("\n", 1)
+    stars = f"******************** # {number} *************************"
+    return f"{stars}\n\n{header.replace('Full Tilt Poker', 'FullTiltPoker')}\n\n{rest}"
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_archive_export_hands(newline: str) -> None:
+    text = "\ufeff" + _archived(DRAW_HAND, 1) + "\n\n\n" + _archived(STUD_HAND, 2)
+    outcomes = [o for _c, o in parse_bytes("archive.txt", text.replace("\n", newline).encode())]
+    assert [type(o).__name__ for o in outcomes] == ["Hand", "Hand"]
+    draw, stud = outcomes
+    assert (draw.hand_number, draw.seats[0].line) == ("25325990000", 5)
+    first_stud_line = DRAW_HAND.count("\n") + 4 + 3  # after the draw hand and 3 blank lines
+    assert stud.hand_number == "11111111062" and stud.seats[0].line == first_stud_line + 4
+
+
+def test_archive_line_of_stars_alone_is_not_a_hand() -> None:
+    text = "******************** # 1 *************************\n\nsomething else\n"
+    (outcome,) = [o for _c, o in parse_bytes("x.txt", text.encode())]
+    assert outcome.kind is ErrorKind.NOT_A_HAND
+
+
+def test_ante_returned_to_a_player_who_timed_out() -> None:
+    """Inferred (FPDB re_ReturnsAnte: he timed out and sits out): the ante and its return
+    are no part of the hand; the line stays a note."""
+    text = (
+        STUD_HAND.replace(
+            "Seat 4: a [b]: c ($74.10)\n", "Seat 4: a [b]: c ($74.10)\nSeat 5: Zed ($9)\n"
+        )
+        .replace("Hero2 antes $0.40\n", "Hero2 antes $0.40\nZed antes $0.40\n")
+        .replace("*** 3RD STREET ***\n", "Ante of $0.40 returned to Zed\n*** 3RD STREET ***\n")
+        + "Seat 5: Zed is sitting out\n"
+    )
+    hand = parse_one(text)
+    assert [e.player for e in hand.events if isinstance(e, Post)] == ["Hero", "a [b]: c", "Hero2"]
+    assert Note("ante_returned", "$0.40", "Zed") in hand.events
+    assert replay(hand).errors == ()

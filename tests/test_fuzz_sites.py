@@ -49,6 +49,8 @@ def site_hands() -> tuple[tuple[str, RealHand], ...]:
                 outcome = parse_chunk(chunk)
                 if isinstance(outcome, Hand):
                     lines = tuple(line for line in chunk.lines if line)
+                    if fulltilt.ARCHIVE_SEPARATOR.match(lines[0]):
+                        lines = lines[1:]  # the archive's line of stars: no line of the hand
                     names = tuple(seat.player for seat in outcome.seats)
                     hands.append((site, RealHand(path.name, lines, names, outcome.game.is_stud)))
     assert {site for site, _ in hands} == set(FOLDERS)

@@ -212,12 +212,15 @@ class PokerStarsLines(CommonLines):
         }
 
     def seat(self, number, player, stack, bounty, state):
+        # Neither a seat "is sitting out" nor one "out of hand (moved from another table
+        # into small blind)" is dealt in by the seat list's say-so; the summary leaves the
+        # second out (tournament 329147852, 2010).
         return Seat, {
             "seat": number,
             "player": player,
             "stack": stack,
             "bounty": bounty,
-            "sitting_out": state is not None and "sitting out" in state,
+            "sitting_out": state is not None,
         }
 
     # -- pots and showdown

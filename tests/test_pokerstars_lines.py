@@ -205,6 +205,11 @@ def test_line_kind(text: str, expected: object) -> None:
             "Seat 7: Player6 (2500 in chips) is sitting out",
             Seat(7, "Player6", D("2500"), sitting_out=True),
         ),
+        (  # a tournament seat not dealt in: the summary leaves it out
+            "Seat 4: Player21 (1500 in chips) out of hand (moved from another table into "
+            "small blind)",
+            Seat(4, "Player21", D("1500"), sitting_out=True),
+        ),
         (
             "Seat 4: a (b) c: d ($2 in chips, $2.50 bounty)",
             Seat(4, "a (b) c: d", D("2"), bounty=D("2.50")),

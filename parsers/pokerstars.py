@@ -21,6 +21,7 @@ from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    CommunityCards,
     Event,
     Game,
     HandHeader,
@@ -28,6 +29,8 @@ from parsers.events import (
     PostKind,
     Seat,
     Street,
+    StreetStart,
+    SummaryStart,
     Tournament,
     TournamentFinish,
 )
@@ -137,6 +140,16 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class CommunityStreet:
+    """ "*** RIVER *** [6h]": stud's last street when the deck runs out, its one card dealt
+    face up to everyone on the street line. `_community_streets` makes it two events."""
+
+    street: Street
+    cards: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+
+
 @v_args(inline=True)
 class PokerStarsLines(CommonLines):
     """PokerStars' own rules (the shared ones are `CommonLines`'), terminals unconverted."""
@@ -223,6 +236,9 @@ class PokerStarsLines(CommonLines):
             "sitting_out": state is not None,
         }
 
+    def community_street(self, name, cards):
+        return CommunityStreet, {"street": name, "cards": cards}
+
     # -- pots and showdown
     def no_show(self, player):
         return note("doesnt_show", player)
@@ -305,6 +321,27 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
     )
 
 
+def _community_streets(_game: Game, _seats: object, records: list[object]) -> list[object]:
+    """ "*** RIVER *** [6h]" is the street's start and the community card; the summary's
+    "Board [6h]" only repeats that card, and is dropped so that the card is dealt once."""
+    if not any(isinstance(record, CommunityStreet) for record in records):
+        return records
+    normalized: list[object] = []
+    dealt: list[str] = []
+    in_summary = False
+    for record in records:
+        if isinstance(record, CommunityStreet):
+            normalized.append(StreetStart(record.street, line=record.line))
+            normalized.append(CommunityCards(record.cards, line=record.line))
+            dealt.extend(record.cards)
+            continue
+        in_summary = in_summary or isinstance(record, SummaryStart)
+        if in_summary and isinstance(record, CommunityCards) and list(record.cards) == dealt:
+            continue
+        normalized.append(record)
+    return normalized
+
+
 FORMAT = HandFormat(
     site=SITE,
     name="PokerStars",
@@ -312,6 +349,7 @@ FORMAT = HandFormat(
     heading=((HeaderLine, "the hand's 'PokerStars ...' line"), (TableLine, "the 'Table ...' line")),
     games=GAMES,
     hand_header=_hand_header,
+    normalize=_community_streets,
     # "Hand cancelled", then a summary where every post comes back: "collected ($0)".
     cancelled=re.compile(r"Hand cancelled$"),
 )

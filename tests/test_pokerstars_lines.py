@@ -33,7 +33,7 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.line_parser import LineSyntaxError
-from parsers.pokerstars import line_parser
+from parsers.pokerstars import CommunityStreet, line_parser
 from tests.one_hand import parse_error, parse_one
 
 D = Decimal
@@ -100,6 +100,8 @@ def line(text: str, names: list[str] = NAMES) -> object:
         ("*** 3rd STREET ***", StreetStart(Street.THIRD)),
         ("*** 6th STREET ***", StreetStart(Street.SIXTH)),
         ("*** RIVER ***", StreetStart(Street.SEVENTH)),
+        # stud's deck ran out: the street line deals the community card
+        ("*** RIVER *** [6h]", CommunityStreet(Street.SEVENTH, ("6h",))),
         ("*** DEALING HANDS ***", StreetStart(Street.PREDRAW)),
         ("*** SECOND DRAW ***", StreetStart(Street.DRAW_2)),
         ("Total pot $0.67 | Rake $0.03", PotTotals(D("0.67"), D("0.03"))),

@@ -34,6 +34,7 @@ from parsers.events import (
     Tournament,
     TournamentFinish,
 )
+from parsers.hand_assembly import DealtLine, DrawLine, StructureError
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
 from parsers.line_parser import LineParser, Text
 from parsers.site_time import clock_to_utc
@@ -239,6 +240,9 @@ class PokerStarsLines(CommonLines):
     def community_street(self, name, cards):
         return CommunityStreet, {"street": name, "cards": cards}
 
+    def discard_unshown(self, player, count):
+        return self.discard(player, count, None)
+
     # -- pots and showdown
     def no_show(self, player):
         return note("doesnt_show", player)
@@ -321,6 +325,34 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
     )
 
 
+def _normalize(game: Game, seats: object, records: list[object]) -> list[object]:
+    if not game.is_stud:
+        _check_draws_deal_what_was_discarded(records)
+    return _community_streets(game, seats, records)
+
+
+def _check_draws_deal_what_was_discarded(records: list[object]) -> None:
+    """A discard of N cards is followed by "Dealt to <name> [kept] [N new]". One real
+    history breaks this, its cards contradicting themselves (Triple Draw, 2012, the file
+    FPDB keeps as "duplicate.holecards"): "Hero: discards 2 cards []" then "Dealt to Hero
+    [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]", the same five cards kept and dealt again. Such a
+    hand is refused: no reading of its cards is right."""
+    discarded: dict[str, int] = {}
+    for record in records:
+        if isinstance(record, DrawLine):
+            discarded[record.player] = record.discard_count
+        elif isinstance(record, DealtLine) and record.player in discarded:
+            count = discarded.pop(record.player)
+            if record.new_cards is not None and len(record.new_cards) != count:
+                raise StructureError(
+                    record.line,
+                    f"{record.player} discards {count} card{'s' if count != 1 else ''} "
+                    f"but is dealt {len(record.new_cards)} (the history's cards contradict themselves)",
+                )
+        elif isinstance(record, StreetStart):
+            discarded.clear()
+
+
 def _community_streets(_game: Game, _seats: object, records: list[object]) -> list[object]:
     """ "*** RIVER *** [6h]" is the street's start and the community card; the summary's
     "Board [6h]" only repeats that card, and is dropped so that the card is dealt once."""
@@ -349,7 +381,7 @@ FORMAT = HandFormat(
     heading=((HeaderLine, "the hand's 'PokerStars ...' line"), (TableLine, "the 'Table ...' line")),
     games=GAMES,
     hand_header=_hand_header,
-    normalize=_community_streets,
+    normalize=_normalize,
     # "Hand cancelled", then a summary where every post comes back: "collected ($0)".
     cancelled=re.compile(r"Hand cancelled$"),
 )

@@ -20,6 +20,19 @@ class OddChip(StrEnum):
     HIGH_HALF_THEN_FIRST_SEAT = "high_half_then_first_seat"
 
 
+class ShortAllInRaise(StrEnum):
+    """Fixed limit: where the next raise goes after an all-in raise for less than a bet.
+
+    PokerStars (tournament Badugi, 2010) raises from the last *full* bet, so the next
+    raise completes the short one: "Player19: raises 60 to 120 / Player13: raises 30 to
+    150 and is all-in / Player19: raises 30 to 180" (a 60 bet); and over a short all-in
+    bet, "Player19: bets 50 and is all-in / Player3: raises 250 to 300" (a 300 bet).
+    """
+
+    FROM_LAST_FULL_BET = "from_last_full_bet"
+    FROM_ALL_IN = "from_all_in"  # the short raise stands as the new level
+
+
 @dataclass(frozen=True, slots=True)
 class SiteConventions:
     """The house rules a replay needs.
@@ -27,6 +40,10 @@ class SiteConventions:
     `cap_bets`: bets allowed in a fixed-limit round (the bet, or the blind, and raises).
     `uncapped_heads_up`: no cap when only two players are left in the hand.
     `chip`: the smallest unit a split can give, for real money; tournaments use 1.
+    `short_all_in_raise`: fixed limit, the level the next raise starts from after an
+    all-in raise for less than a bet; `half_bet_reopens`: such an all-in of at least half
+    a bet lets the players who already acted raise again (the common card-room rule;
+    below half, they may only call).
     `pots_printed_net_of_rake`: the summary's main and side pots are after rake
     (PokerStars: "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25").
     """
@@ -36,3 +53,5 @@ class SiteConventions:
     uncapped_heads_up: bool = True
     odd_chip: OddChip = OddChip.HIGH_HALF_THEN_FIRST_SEAT
     chip: Decimal = Decimal("0.01")
+    short_all_in_raise: ShortAllInRaise = ShortAllInRaise.FROM_LAST_FULL_BET
+    half_bet_reopens: bool = True

@@ -29,6 +29,7 @@ class HandParseError(Exception):
     hand_number: str | None = None
     line_text: str = ""
     expected: tuple[str, ...] = ()
+    site: str | None = None  # the site whose format the hand started in, when known
 
     def __str__(self) -> str:
         hand = f" (hand #{self.hand_number})" if self.hand_number else ""

@@ -32,6 +32,7 @@ def parse_chunk(chunk: HandText) -> ParseOutcome:
     try:
         return site.parse_hand(chunk)
     except HandParseError as error:
+        error.site = site.name
         return error
 
 

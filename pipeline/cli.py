@@ -19,7 +19,7 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.json_form import hand_to_json
-from parsers.outcomes import ParseOutcome, SkippedHand
+from parsers.outcomes import CancelledHand, ParseOutcome, SkippedHand
 from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
@@ -50,10 +50,12 @@ def parse(
 ) -> None:
     """Print every hand as one JSON object per line; a summary goes to stderr.
 
-    Exit status 0 when every hand parsed or was skipped (flop games), 1 otherwise.
+    Exit status 0 when every hand parsed, was skipped (flop games) or was cancelled by
+    the site, 1 otherwise.
     """
     parsed = 0
     skipped: Counter[str] = Counter()
+    cancelled: list[CancelledHand] = []
     failures: list[HandParseError] = []
     out = sys.stdout
     for outcome in _outcomes(paths):
@@ -63,9 +65,11 @@ def parse(
             out.write("\n")
         elif isinstance(outcome, SkippedHand):
             skipped[outcome.game] += 1
+        elif isinstance(outcome, CancelledHand):
+            cancelled.append(outcome)
         else:
             failures.append(outcome)
-    _print_summary(parsed, skipped, failures)
+    _print_summary(parsed, skipped, cancelled, failures)
     raise typer.Exit(1 if failures else 0)
 
 
@@ -80,41 +84,48 @@ def validate(
 ) -> None:
     """Replay every hand through the engine and report what it finds.
 
-    Exit status 0 when no hand has an error finding and every hand parsed, 1 otherwise.
+    A table on stderr counts, per site, the hands valid, with warnings, cancelled by the
+    site, skipped (flop games) and rejected by reason: its columns add up to the hands
+    in the files. Exit status 0 when no hand has an error finding and every hand parsed
+    (or was cancelled or skipped), 1 otherwise.
     """
-    counts: Counter[str] = Counter()
+    from pipeline.validation_tally import ValidationTally
+
+    tally = ValidationTally()
     codes: Counter[str] = Counter()
     failures: list[HandParseError] = []
     out = sys.stdout
     for outcome in _outcomes(paths):
-        if isinstance(outcome, SkippedHand):
-            counts["skipped"] += 1
+        if isinstance(outcome, SkippedHand | CancelledHand):
+            tally.add(outcome)
+            if as_json and isinstance(outcome, CancelledHand):
+                out.write(json.dumps(_cancelled_json(outcome), ensure_ascii=False) + "\n")
             continue
         if isinstance(outcome, HandParseError):
+            tally.add(outcome)
             failures.append(outcome)
             if as_json:
                 out.write(json.dumps(_failure_json(outcome), ensure_ascii=False) + "\n")
             continue
         result = replay(outcome)
-        verdict = "errors" if result.errors else "warnings" if result.findings else "valid"
-        counts[verdict] += 1
+        tally.add(outcome, result)
         codes.update(f"{f.code} ({f.severity})" for f in result.findings)
         if as_json:
             out.write(json.dumps(_result_json(result), ensure_ascii=False) + "\n")
         elif result.findings:
             _print_findings(result)
-    stderr.print(
-        f"[bold]{counts['valid']}[/] hands valid, [bold]{counts['warnings']}[/] with warnings, "
-        f"[bold]{counts['errors']}[/] with errors"
-        + (f", {counts['skipped']} skipped as unsupported games" if counts["skipped"] else "")
-        + (f", [bold red]{len(failures)}[/] not parsed" if failures else "")
-    )
+    for line in tally.lines():
+        stderr.print(line, markup=False)
+    if codes:
+        stderr.print("findings:")
     for code, count in codes.most_common():
         stderr.print(f"  {count:6d}  {code}")
     if failures and not as_json:
         for error in failures[:_SHOWN_ERRORS]:
             stderr.print(str(error), markup=False)
-    raise typer.Exit(1 if failures or counts["errors"] else 0)
+        if len(failures) > _SHOWN_ERRORS:
+            stderr.print(f"... and {len(failures) - _SHOWN_ERRORS} more (--json lists them all)")
+    raise typer.Exit(1 if failures or tally.total.rejected else 0)
 
 
 def _database_path(db: Path | None) -> Path:
@@ -175,6 +186,8 @@ def import_(
     )
     stderr.print(f"[bold]{summary.duplicates:,}[/] duplicates skipped")
     stderr.print(f"[bold]{summary.flop_games_skipped:,}[/] flop-game hands skipped")
+    if summary.cancelled:
+        stderr.print(f"[bold]{summary.cancelled:,}[/] hands cancelled by the site (no money moved)")
     if summary.left_for_next_run:
         stderr.print(
             f"[bold]{summary.left_for_next_run}[/] half-written hands left for the next import"
@@ -454,9 +467,21 @@ def _result_json(result: HandResult) -> dict[str, object]:
     }
 
 
+def _cancelled_json(hand: CancelledHand) -> dict[str, object]:
+    return {
+        "site": hand.site,
+        "hand_number": hand.hand_number,
+        "game": hand.game,
+        "cancelled": True,
+        "reason": hand.reason,
+        "path": hand.path,
+        "line": hand.line,
+    }
+
+
 def _failure_json(error: HandParseError) -> dict[str, object]:
     return {
-        "site": None,
+        "site": error.site,
         "hand_number": error.hand_number,
         "game": None,
         "parsed": False,
@@ -472,11 +497,22 @@ def _failure_json(error: HandParseError) -> dict[str, object]:
     }
 
 
-def _print_summary(parsed: int, skipped: Counter[str], failures: list[HandParseError]) -> None:
+def _print_summary(
+    parsed: int,
+    skipped: Counter[str],
+    cancelled: list[CancelledHand],
+    failures: list[HandParseError],
+) -> None:
     stderr.print(f"[bold]{parsed}[/] hands parsed")
     if skipped:
         games = ", ".join(f"{count} {game}" for game, count in skipped.most_common())
         stderr.print(f"[bold]{skipped.total()}[/] skipped as unsupported games ({games})")
+    for hand in cancelled:
+        stderr.print(
+            f"{hand.path}:{hand.line} (hand #{hand.hand_number}): cancelled by the site "
+            f"({hand.reason!r}): no money moved",
+            markup=False,
+        )
     if not failures:
         stderr.print("[green]0 failed[/]")
         return

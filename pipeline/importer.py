@@ -33,7 +33,7 @@ import polars as pl
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import HISTORY_SUFFIXES, parse_chunk
-from parsers.outcomes import SkippedHand
+from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText, split_hands
 from parsers.sites import ANY_HAND_START
 from pipeline.engine.replay import replay
@@ -80,6 +80,7 @@ class ImportSummary:
     hands_imported: int = 0
     duplicates: int = 0
     flop_games_skipped: int = 0
+    cancelled: int = 0  # hands the site called off: counted, never stored
     rejected: Counter[str] = field(default_factory=Counter)
     left_for_next_run: int = 0
     seconds: float = 0.0
@@ -146,6 +147,7 @@ class _FileOutcome:
 
     batches: list[tuple[dict[str, str], FileProgress]] = field(default_factory=list)
     flop_games_skipped: int = 0
+    cancelled: int = 0
     rejected: Counter[str] = field(default_factory=Counter)
     left_for_next_run: int = 0
     hands_before: int | None = None  # the file's hands stored before; None: the last piece's
@@ -225,6 +227,7 @@ def _load(
                 summary.hands_imported += stored.hands
                 summary.duplicates += stored.duplicates
             summary.flop_games_skipped += outcome.flop_games_skipped
+            summary.cancelled += outcome.cancelled
             summary.rejected.update(outcome.rejected)
             summary.left_for_next_run += outcome.left_for_next_run
             if outcome.batches:
@@ -303,6 +306,8 @@ def _read_file(work: _Work) -> _FileOutcome:
                 add_hand(batch, chunk, parsed, result)
         elif isinstance(parsed, SkippedHand):
             outcome.flop_games_skipped += 1
+        elif isinstance(parsed, CancelledHand):
+            outcome.cancelled += 1
         else:
             add_parse_reject(batch, chunk, parsed)
             outcome.rejected[parsed.kind.value] += 1

@@ -15,7 +15,7 @@ from pipeline.cli import app
 from pipeline.storage import database as database_module
 from pipeline.storage.database import DatabaseBusy
 from pipeline.storage.stats import FACTS_TABLE
-from tests.conftest import REPO
+from tests.conftest import REAL_HISTORIES, REPO
 from tests.test_cli import runner
 
 SAMPLES = REPO / "sample_histories"
@@ -105,3 +105,36 @@ def test_a_database_kept_busy_is_said_without_a_traceback(
         assert result.exit_code == 1, command
         assert "the database is busy" in result.stderr and "try again" in result.stderr
         assert not isinstance(result.exception, DatabaseBusy)
+
+
+def test_a_hand_the_site_cancelled_is_counted_as_cancelled_not_rejected(tmp_path: Path) -> None:
+    """PokerStars, 2008: "Hand cancelled" after the small blind, then "collected ($0)"."""
+    history = REAL_HISTORIES / "PokerStars/cash/Draw/3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"
+    database = tmp_path / "mine.duckdb"
+    result = runner().invoke(app, ["import", str(history), "--db", str(database), "--jobs", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert "0 hands imported" in result.stderr
+    assert "1 hands cancelled by the site (no money moved)" in result.stderr
+    assert "0 hands rejected" in result.stderr
+    with duckdb.connect(str(database), read_only=True) as connection:
+        for table in ("hands", "rejects", "actions"):
+            assert connection.execute(f"SELECT count(*) FROM {table}").fetchall() == [(0,)]
+
+    validated = runner().invoke(app, ["validate", str(history)])
+    assert validated.exit_code == 0, validated.stderr
+    (row,) = [line.split() for line in validated.stderr.splitlines() if line.startswith("poker")]
+    assert row == ["pokerstars", "1", "0", "0", "1", "0", "0"]
+
+    parsed = runner().invoke(app, ["parse", str(history)])
+    assert parsed.exit_code == 0 and parsed.stdout == ""
+    assert "(hand #20349633663): cancelled by the site ('Hand cancelled')" in parsed.stderr
+    as_json = runner().invoke(app, ["validate", "--json", str(history)])
+    assert json.loads(as_json.stdout) == {
+        "site": "pokerstars",
+        "hand_number": "20349633663",
+        "game": "triple_draw_27",
+        "cancelled": True,
+        "reason": "Hand cancelled",
+        "path": str(history),
+        "line": 7,
+    }

@@ -36,10 +36,13 @@ def _import(paths: list[Path]) -> None:
 
 def _summary(summary: ImportSummary) -> None:
     st.subheader("Last import")
-    imported, duplicates, flop, rejected = st.columns(4)
+    imported, duplicates, flop, cancelled, rejected = st.columns(5)
     imported.metric("Hands imported", f"{summary.hands_imported:,}")
     duplicates.metric("Duplicates skipped", f"{summary.duplicates:,}")
     flop.metric("Flop-game hands skipped", f"{summary.flop_games_skipped:,}")
+    cancelled.metric(
+        "Hands cancelled", f"{summary.cancelled:,}", help="Called off by the site: no money moved"
+    )
     rejected.metric("Hands rejected", f"{sum(summary.rejected.values()):,}")
     st.caption(
         f"{summary.files} files ({summary.files_unchanged} unchanged and skipped) in "

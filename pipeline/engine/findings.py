@@ -31,6 +31,7 @@ class Code(StrEnum):
     BET_SIZE = "bet_size"
     RAISE_SIZE = "raise_size"
     CAP_EXCEEDED = "cap_exceeded"
+    RAISE_NOT_REOPENED = "raise_not_reopened"
     CHECK_FACING_BET = "check_facing_bet"
     CALL_AMOUNT = "call_amount"
     OVER_STACK = "over_stack"

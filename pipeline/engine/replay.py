@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from parsers.conventions import SiteConventions
+from parsers.conventions import ShortAllInRaise, SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
     Action,
@@ -101,6 +101,8 @@ class _Replay:
         self.current_bet = ZERO
         self.bets_in_round = 0  # the bet (or blind, or completion) and raises so far
         self.last_raise = ZERO
+        self.full_bet = ZERO  # fixed limit: the last bet level a full bet or raise made
+        self.raise_closed: set[str] = set()  # who faces a short all-in raise: call or fold
         self.big_unit_made = False
         self.to_act: set[str] = set()
         self.next_actor: str | None = None
@@ -130,7 +132,7 @@ class _Replay:
         if player is None:
             return
         if post.kind is PostKind.ANTE:
-            self.pay(player, post.amount, post, ANTE, counts_to_round=False)
+            self.pay(player, post.amount, post, ANTE, counts_to_round=False, all_in=post.all_in)
             return
         live = post.amount
         dead = ZERO
@@ -144,6 +146,7 @@ class _Replay:
             self.current_bet = max(self.current_bet, player.street_bet)
             self.bets_in_round = 1
             self.last_raise = self.current_bet
+            self.full_bet = self.small_bet if post.all_in else self.current_bet
         else:
             self.current_bet = max(self.current_bet, player.street_bet)
 
@@ -194,6 +197,8 @@ class _Replay:
             self.current_bet = ZERO
             self.bets_in_round = 0
             self.last_raise = ZERO
+            self.full_bet = ZERO
+            self.raise_closed = set()
         self.big_unit_made = False
         self.to_act = {p.name for p in self.order if p.can_act}
         self.first_action_pending = True
@@ -354,6 +359,8 @@ class _Replay:
                 missing = [c for c in known if c not in shown]
             else:
                 missing = [c for c in show.cards if c not in known]
+            if not missing and UNKNOWN_CARD not in show.cards:
+                self.learn_hole_cards(player, show.cards)
         else:
             hand = self.draw_hands.get(player.name)
             missing = [] if hand is None or set(hand) == shown else sorted(shown ^ set(hand))
@@ -365,6 +372,22 @@ class _Replay:
                 show,
                 player.name,
             )
+
+    def learn_hole_cards(self, player: _Player, shown: tuple[Card, ...]) -> None:
+        """A stud player who shows before the last card (all-in on third street) has no
+        secret left: later deals may repeat his hole cards with his up cards ("Villain
+        shows [As 7c Kc]", then "Dealt to Villain [As 7c Kc] [Js]"), so they become his
+        known down cards, and cards no one else can be dealt."""
+        if self.street == self.variant.streets[-1]:
+            return  # nothing more is dealt (and the stud community card is no hole card)
+        hole = [card for card in shown if card not in player.up]
+        if len(hole) <= len(player.down):
+            return
+        for card in hole:
+            if card not in player.down and card in self.dealt:
+                self.find(Code.CARD_DEALT_TWICE, f"{card} is dealt twice", None, player.name)
+            self.dealt.add(card)
+        player.down = hole
 
     # ------------------------------------------------------------------ actions
     def on_action(self, action: Action) -> None:
@@ -533,10 +556,19 @@ class _Replay:
         limit = self.hand.header.limit
         increment = total - self.current_bet
         short_all_in = action.all_in
+        if player.name in self.raise_closed and total > self.current_bet:
+            self.find(
+                Code.RAISE_NOT_REOPENED,
+                f"{player.name} raises, but a short all-in raise does not reopen the betting "
+                f"to a player who has acted: only a call or a fold",
+                action,
+                player.name,
+            )
+        unit = self.unit()
+        minimum = max(self.last_raise, self.hand.header.stakes.big_blind or self.small_bet)
         if limit is LimitKind.FIXED:
             self.check_fixed_size(player, action, total, increment, short_all_in)
         elif limit is LimitKind.NO:
-            minimum = max(self.last_raise, self.hand.header.stakes.big_blind or self.small_bet)
             if increment < minimum and not short_all_in:
                 self.find(
                     Code.RAISE_SIZE,
@@ -568,10 +600,28 @@ class _Replay:
                 )
         self.pay(player, total - player.street_bet, action, self.bucket(), all_in=action.all_in)
         if total > self.current_bet:
+            if limit is LimitKind.FIXED:
+                full = total >= self.raise_base() + unit
+                reopens = full or (
+                    self.conventions.half_bet_reopens and 2 * (total - self.full_bet) >= unit
+                )
+                if full or self.conventions.short_all_in_raise is ShortAllInRaise.FROM_ALL_IN:
+                    self.full_bet = total
+            else:
+                full = reopens = increment >= minimum
+            acted = {p.name for p in self.order if p.can_act and p.name not in self.to_act}
+            self.raise_closed = set() if reopens else (self.raise_closed | acted) - {player.name}
             self.last_raise = max(self.last_raise, increment)
             self.current_bet = total
             self.bets_in_round += 1
             self.to_act = {p.name for p in self.order if p.can_act and p is not player}
+
+    def raise_base(self) -> Decimal:
+        """Fixed limit: the level a raise adds one bet to (the site's rule after a short
+        all-in raise: the last full bet, or the all-in itself)."""
+        if self.conventions.short_all_in_raise is ShortAllInRaise.FROM_LAST_FULL_BET:
+            return self.full_bet
+        return self.current_bet
 
     def check_fixed_size(
         self, player: _Player, action: Action, total: Decimal, increment: Decimal, short: bool
@@ -584,7 +634,7 @@ class _Replay:
             # completing a bring-in: up to one small bet in all
             expected_totals = {self.small_bet}
         else:
-            expected_totals = {self.current_bet + size for size in allowed}
+            expected_totals = {self.raise_base() + size for size in allowed}
         if total not in expected_totals and not (short and total < max(expected_totals)):
             self.find(
                 Code.RAISE_SIZE if self.bets_in_round else Code.BET_SIZE,
@@ -614,21 +664,29 @@ class _Replay:
         player = self.player_of(uncalled)
         if player is None:
             return
-        others = [p.street_bet for p in self.order if p is not player]
-        excess = player.street_bet - max(others, default=ZERO)
-        if uncalled.amount != excess:
+        others = [p for p in self.order if p is not player]
+        excess = player.street_bet - max((p.street_bet for p in others), default=ZERO)
+        # An ante nobody else matched (an opponent all-in for less than the ante) comes
+        # back too: "Hero: posts the ante 1 and is all-in / Player0: posts the ante 25 /
+        # Player0: posts big blind 100 / Uncalled bet (124) returned to Player0".
+        antes = [p.by_street.get(ANTE, ZERO) for p in others]
+        unmatched_ante = max(ZERO, player.by_street.get(ANTE, ZERO) - max(antes, default=ZERO))
+        if uncalled.amount != excess + unmatched_ante:
             self.find(
                 Code.UNCALLED_AMOUNT,
-                f"{uncalled.amount} returned to {player.name}; the uncalled part is {excess}",
+                f"{uncalled.amount} returned to {player.name}; the uncalled part is "
+                f"{excess + unmatched_ante}",
                 uncalled,
                 player.name,
             )
-        amount = min(uncalled.amount, player.street_bet)
-        player.street_bet -= amount
-        player.put_in -= amount
-        player.uncalled += amount
-        player.stack += amount
-        player.by_street[self.bucket()] = player.by_street.get(self.bucket(), ZERO) - amount
+        from_round = min(uncalled.amount, player.street_bet)
+        from_ante = min(uncalled.amount - from_round, unmatched_ante)
+        player.street_bet -= from_round
+        for bucket, amount in ((self.bucket(), from_round), (ANTE, from_ante)):
+            player.put_in -= amount
+            player.uncalled += amount
+            player.stack += amount
+            player.by_street[bucket] = player.by_street.get(bucket, ZERO) - amount
         if player.all_in and player.stack > 0:
             player.all_in = False
         self.current_bet = max((p.street_bet for p in self.order), default=ZERO)

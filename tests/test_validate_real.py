@@ -1,0 +1,58 @@
+"""`studdraw validate` on every real history of the sites studdraw reads: per site, the
+hands valid, with warnings, cancelled, skipped and rejected by reason, adding up to the
+hands in the files, counted here from the header lines alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from tests import real_sites
+
+# A hand's first line at each site, in every form the real files hold.
+HEADERS = {
+    "pokerstars": ("PokerStars", re.compile(r"^\ufeff?PokerStars (?:Home Game )?.*#\d+:")),
+    "fulltilt": ("FullTilt", re.compile(r"^\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #\d+")),
+    "winamax": ("Winamax", re.compile(r"^\ufeff?Winamax Poker - ")),
+    "winning": ("Winning", re.compile(r"^\ufeff?(?:Game started at: |Hand #\d+ - )")),
+}
+COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
+
+
+def _headers_in(folder: Path, header: re.Pattern[str]) -> int:
+    return sum(
+        1
+        for path in folder.rglob("*.txt")
+        for line in real_sites.text_of(path).splitlines()
+        if header.match(line)
+    )
+
+
+@pytest.fixture(scope="module")
+def table(real_histories: Path) -> dict[str, dict[str, int]]:
+    folders = [str(real_histories / folder) for folder, _ in HEADERS.values()]
+    result = CliRunner().invoke(app, ["validate", *folders])
+    rows = {}
+    for line in result.stderr.splitlines():
+        name, *values = line.split()
+        if name in (*HEADERS, "total") and len(values) == len(COLUMNS):
+            rows[name] = dict(zip(COLUMNS, (int(v.replace(",", "")) for v in values), strict=True))
+    return rows
+
+
+@pytest.mark.parametrize("site", sorted(HEADERS))
+def test_every_hand_in_the_files_is_counted_once(real_histories, table, site: str) -> None:
+    folder, header = HEADERS[site]
+    row = table[site]
+    assert row["hands"] == _headers_in(real_histories / folder, header)
+    assert row["hands"] == sum(row[column] for column in COLUMNS[1:])
+
+
+def test_the_totals_add_up(table) -> None:
+    for column in COLUMNS:
+        assert table["total"][column] == sum(table[site][column] for site in HEADERS)
+    assert table["pokerstars"]["cancelled"] == 1  # "Hand cancelled", 2008

@@ -347,7 +347,8 @@ def _check_draws_deal_what_was_discarded(records: list[object]) -> None:
                 raise StructureError(
                     record.line,
                     f"{record.player} discards {count} card{'s' if count != 1 else ''} "
-                    f"but is dealt {len(record.new_cards)} (the history's cards contradict themselves)",
+                    f"but is dealt {len(record.new_cards)} "
+                    "(the history's cards contradict themselves)",
                 )
         elif isinstance(record, StreetStart):
             discarded.clear()

@@ -47,7 +47,8 @@ SITE = "pokerstars"
 CONVENTIONS = SiteConventions(uncapped_heads_up=False)
 
 HAND_START = re.compile(
-    r"^\ufeff?PokerStars (?:Home Game )?(?:Game|Hand|Zoom Hand) #", re.MULTILINE
+    r"^\ufeff?(?:PokerStars|POKERSTARS) (?:Home Game (?:Hand )?|Game |Hand |Zoom Hand |GAME )#",
+    re.MULTILINE,
 )
 
 GAMES: dict[str, Game] = {
@@ -135,7 +136,7 @@ class HeaderLine:
 @dataclass(frozen=True, slots=True)
 class TableLine:
     table: str
-    max_seats: int
+    max_seats: int | None
     button_seat: int | None = None
     play_money: bool = False
     line: int = field(default=0, compare=False)
@@ -156,10 +157,10 @@ class PokerStarsLines(CommonLines):
     """PokerStars' own rules (the shared ones are `CommonLines`'), terminals unconverted."""
 
     # -- header
-    def header(self, home, _word, number, club, game, when):
+    def header(self, _site, home, word, number, club, game, _regulator_id, when):
         return HeaderLine, {
             "hand_number": number,
-            "home_game": home is not None,
+            "home_game": home is not None or word == "Home Game",
             "club": club,
             **game,
             **when,
@@ -181,7 +182,7 @@ class PokerStarsLines(CommonLines):
         return {
             "tournament_id": tournament_id,
             "match_round": match_round,
-            **buy_in,
+            **(buy_in or {}),
             **game,
             **level,
         }
@@ -192,6 +193,10 @@ class PokerStarsLines(CommonLines):
         else:  # knockout: buy-in + bounty + fee
             amounts = {"buy_in": Text(buy_in), "bounty": Text(second), "fee": Text(third)}
         return {**amounts, "buy_in_currency": currency}
+
+    def points_buy_in(self, amount, currency):
+        """ "250 SC", "1FPP": one amount, in Stars coin or player points."""
+        return {"buy_in": Text(amount), "buy_in_currency": currency}
 
     def freeroll(self, _word):
         return {}

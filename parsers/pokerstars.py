@@ -26,6 +26,7 @@ from parsers.events import (
     Game,
     HandHeader,
     MoneyKind,
+    Note,
     PostKind,
     Seat,
     Street,
@@ -36,7 +37,7 @@ from parsers.events import (
 )
 from parsers.hand_assembly import DealtLine, DrawLine, StructureError
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
-from parsers.line_parser import LineParser, Text
+from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
 SITE = "pokerstars"
@@ -258,6 +259,31 @@ class PokerStarsLines(CommonLines):
 
     def won_tournament(self, player, prize):
         return TournamentFinish, {"player": player, "place": 1, "prize": prize}
+
+    # -- knockouts and re-buys: tournament money, not chips in play; the note keeps the
+    # money won or paid as printed
+    def bounty(self, player, amount, _knocked_out):
+        return note("bounty", player, Text(amount))
+
+    def split_bounty(self, players, amount, _knocked_out):
+        return note("bounty", players, Text(amount))
+
+    def progressive_bounty(self, player, amount, _elimination, increase, total):
+        return Note, {
+            "kind": "bounty",
+            "player": player,
+            "text": Text(amount),
+            "_increase": Ignored(increase),
+            "_total": Ignored(total),
+        }
+
+    def rebuy(self, player, chips, price):
+        return Note, {
+            "kind": "rebuy",
+            "player": player,
+            "text": Text(price),
+            "_chips": Ignored(chips),
+        }
 
     # -- notes
     def connection(self, player, state):

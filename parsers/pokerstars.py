@@ -21,18 +21,23 @@ from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    CommunityCards,
     Event,
     Game,
     HandHeader,
     MoneyKind,
+    Note,
     PostKind,
     Seat,
     Street,
+    StreetStart,
+    SummaryStart,
     Tournament,
     TournamentFinish,
 )
+from parsers.hand_assembly import DealtLine, DrawLine, StructureError
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
-from parsers.line_parser import LineParser, Text
+from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
 SITE = "pokerstars"
@@ -43,7 +48,8 @@ SITE = "pokerstars"
 CONVENTIONS = SiteConventions(uncapped_heads_up=False)
 
 HAND_START = re.compile(
-    r"^\ufeff?PokerStars (?:Home Game )?(?:Game|Hand|Zoom Hand) #", re.MULTILINE
+    r"^\ufeff?(?:PokerStars|POKERSTARS) (?:Home Game (?:Hand )?|Game |Hand |Zoom Hand |GAME )#",
+    re.MULTILINE,
 )
 
 GAMES: dict[str, Game] = {
@@ -131,9 +137,19 @@ class HeaderLine:
 @dataclass(frozen=True, slots=True)
 class TableLine:
     table: str
-    max_seats: int
+    max_seats: int | None
     button_seat: int | None = None
     play_money: bool = False
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CommunityStreet:
+    """ "*** RIVER *** [6h]": stud's last street when the deck runs out, its one card dealt
+    face up to everyone on the street line. `_community_streets` makes it two events."""
+
+    street: Street
+    cards: tuple[str, ...]
     line: int = field(default=0, compare=False)
 
 
@@ -142,10 +158,10 @@ class PokerStarsLines(CommonLines):
     """PokerStars' own rules (the shared ones are `CommonLines`'), terminals unconverted."""
 
     # -- header
-    def header(self, home, _word, number, club, game, when):
+    def header(self, _site, home, word, number, club, game, _regulator_id, when):
         return HeaderLine, {
             "hand_number": number,
-            "home_game": home is not None,
+            "home_game": home is not None or word == "Home Game",
             "club": club,
             **game,
             **when,
@@ -167,7 +183,7 @@ class PokerStarsLines(CommonLines):
         return {
             "tournament_id": tournament_id,
             "match_round": match_round,
-            **buy_in,
+            **(buy_in or {}),
             **game,
             **level,
         }
@@ -178,6 +194,10 @@ class PokerStarsLines(CommonLines):
         else:  # knockout: buy-in + bounty + fee
             amounts = {"buy_in": Text(buy_in), "bounty": Text(second), "fee": Text(third)}
         return {**amounts, "buy_in_currency": currency}
+
+    def points_buy_in(self, amount, currency):
+        """ "250 SC", "1FPP": one amount, in Stars coin or player points."""
+        return {"buy_in": Text(amount), "buy_in_currency": currency}
 
     def freeroll(self, _word):
         return {}
@@ -212,13 +232,22 @@ class PokerStarsLines(CommonLines):
         }
 
     def seat(self, number, player, stack, bounty, state):
+        # Neither a seat "is sitting out" nor one "out of hand (moved from another table
+        # into small blind)" is dealt in by the seat list's say-so; the summary leaves the
+        # second out (tournament 329147852, 2010).
         return Seat, {
             "seat": number,
             "player": player,
             "stack": stack,
             "bounty": bounty,
-            "sitting_out": state is not None and "sitting out" in state,
+            "sitting_out": state is not None,
         }
+
+    def community_street(self, name, cards):
+        return CommunityStreet, {"street": name, "cards": cards}
+
+    def discard_unshown(self, player, count):
+        return self.discard(player, count, None)
 
     # -- pots and showdown
     def no_show(self, player):
@@ -230,6 +259,31 @@ class PokerStarsLines(CommonLines):
 
     def won_tournament(self, player, prize):
         return TournamentFinish, {"player": player, "place": 1, "prize": prize}
+
+    # -- knockouts and re-buys: tournament money, not chips in play; the note keeps the
+    # money won or paid as printed
+    def bounty(self, player, amount, _knocked_out):
+        return note("bounty", player, Text(amount))
+
+    def split_bounty(self, players, amount, _knocked_out):
+        return note("bounty", players, Text(amount))
+
+    def progressive_bounty(self, player, amount, _elimination, increase, total):
+        return Note, {
+            "kind": "bounty",
+            "player": player,
+            "text": Text(amount),
+            "_increase": Ignored(increase),
+            "_total": Ignored(total),
+        }
+
+    def rebuy(self, player, chips, price):
+        return Note, {
+            "kind": "rebuy",
+            "player": player,
+            "text": Text(price),
+            "_chips": Ignored(chips),
+        }
 
     # -- notes
     def connection(self, player, state):
@@ -302,6 +356,56 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
     )
 
 
+def _normalize(game: Game, seats: object, records: list[object]) -> list[object]:
+    if not game.is_stud:
+        _check_draws_deal_what_was_discarded(records)
+    return _community_streets(game, seats, records)
+
+
+def _check_draws_deal_what_was_discarded(records: list[object]) -> None:
+    """A discard of N cards is followed by "Dealt to <name> [kept] [N new]". One real
+    history breaks this, its cards contradicting themselves (Triple Draw, 2012, the file
+    FPDB keeps as "duplicate.holecards"): "Hero: discards 2 cards []" then "Dealt to Hero
+    [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]", the same five cards kept and dealt again. Such a
+    hand is refused: no reading of its cards is right."""
+    discarded: dict[str, int] = {}
+    for record in records:
+        if isinstance(record, DrawLine):
+            discarded[record.player] = record.discard_count
+        elif isinstance(record, DealtLine) and record.player in discarded:
+            count = discarded.pop(record.player)
+            if record.new_cards is not None and len(record.new_cards) != count:
+                raise StructureError(
+                    record.line,
+                    f"{record.player} discards {count} card{'s' if count != 1 else ''} "
+                    f"but is dealt {len(record.new_cards)} "
+                    "(the history's cards contradict themselves)",
+                )
+        elif isinstance(record, StreetStart):
+            discarded.clear()
+
+
+def _community_streets(_game: Game, _seats: object, records: list[object]) -> list[object]:
+    """ "*** RIVER *** [6h]" is the street's start and the community card; the summary's
+    "Board [6h]" only repeats that card, and is dropped so that the card is dealt once."""
+    if not any(isinstance(record, CommunityStreet) for record in records):
+        return records
+    normalized: list[object] = []
+    dealt: list[str] = []
+    in_summary = False
+    for record in records:
+        if isinstance(record, CommunityStreet):
+            normalized.append(StreetStart(record.street, line=record.line))
+            normalized.append(CommunityCards(record.cards, line=record.line))
+            dealt.extend(record.cards)
+            continue
+        in_summary = in_summary or isinstance(record, SummaryStart)
+        if in_summary and isinstance(record, CommunityCards) and list(record.cards) == dealt:
+            continue
+        normalized.append(record)
+    return normalized
+
+
 FORMAT = HandFormat(
     site=SITE,
     name="PokerStars",
@@ -309,6 +413,7 @@ FORMAT = HandFormat(
     heading=((HeaderLine, "the hand's 'PokerStars ...' line"), (TableLine, "the 'Table ...' line")),
     games=GAMES,
     hand_header=_hand_header,
+    normalize=_normalize,
     # "Hand cancelled", then a summary where every post comes back: "collected ($0)".
     cancelled=re.compile(r"Hand cancelled$"),
 )

@@ -24,7 +24,7 @@ KNOWN_GAPS = {"52589246185"}
 
 def test_every_real_hand_replays_without_error() -> None:
     hands = real_hands()
-    assert len(hands) == 263
+    assert len(hands) == 354
     warnings: dict[str, list[Code]] = {}
     for hand in hands:
         result = replay(hand)
@@ -47,8 +47,10 @@ def test_nets_equal_the_next_hands_stacks() -> None:
     the stack in this hand plus the engine's net."""
     chunks = real_pokerstars()
     checked = 0
-    for (_, hand), (_, following) in itertools.pairwise(chunks):
+    for (chunk, hand), (next_chunk, following) in itertools.pairwise(chunks):
         if hand is None or following is None or hand.header.table != following.header.table:
+            continue
+        if chunk.path != next_chunk.path:  # two files of one table need not follow on
             continue
         if hand.hand_number in KNOWN_GAPS:
             continue

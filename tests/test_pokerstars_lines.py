@@ -32,9 +32,11 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
+from parsers.hand_assembly import DrawLine
 from parsers.line_parser import LineSyntaxError
-from parsers.pokerstars import line_parser
-from tests.one_hand import parse_error, parse_one
+from parsers.outcomes import SkippedHand
+from parsers.pokerstars import CommunityStreet, line_parser
+from tests.one_hand import outcome_of, parse_error, parse_one
 
 D = Decimal
 NAMES = ["VISTA GIRL", "fnJ's", "drachensüss", "Bob [NL]", "a:b: c", "(x).y", "Hero"]
@@ -100,6 +102,8 @@ def line(text: str, names: list[str] = NAMES) -> object:
         ("*** 3rd STREET ***", StreetStart(Street.THIRD)),
         ("*** 6th STREET ***", StreetStart(Street.SIXTH)),
         ("*** RIVER ***", StreetStart(Street.SEVENTH)),
+        # stud's deck ran out: the street line deals the community card
+        ("*** RIVER *** [6h]", CommunityStreet(Street.SEVENTH, ("6h",))),
         ("*** DEALING HANDS ***", StreetStart(Street.PREDRAW)),
         ("*** SECOND DRAW ***", StreetStart(Street.DRAW_2)),
         ("Total pot $0.67 | Rake $0.03", PotTotals(D("0.67"), D("0.03"))),
@@ -190,6 +194,30 @@ def line(text: str, names: list[str] = NAMES) -> object:
         ),
         ("No low hand qualified", Note("remark", "No low hand qualified")),
         ("The deck is reshuffled", Note("remark", "The deck is reshuffled")),
+        (
+            "VISTA GIRL wins the $0.27 bounty for eliminating fnJ's",
+            Note("bounty", "$0.27", "VISTA GIRL"),
+        ),
+        (
+            "Hero, fnJ's split the $50 bounty for eliminating (x).y",
+            Note("bounty", "$50", "Hero, fnJ's"),
+        ),
+        (
+            "Hero wins $18.75 for eliminating fnJ's and their own bounty increases by $18.75 "
+            "to $56.25",
+            Note("bounty", "$18.75", "Hero"),
+        ),
+        (
+            "Hero wins $4.60 for splitting the elimination of fnJ's and their own bounty "
+            "increases by $4.59 to $41.32",
+            Note("bounty", "$4.60", "Hero"),
+        ),
+        ("Hero re-buys and receives 3000 chips for $10.00", Note("rebuy", "$10.00", "Hero")),
+        ("fnJ's re-buys and receives 600 chips for 2 FPPs", Note("rebuy", "2 FPPs", "fnJ's")),
+        (
+            "a:b: c re-buys and receives 3000 chips for 250 StarsCoin",
+            Note("rebuy", "250 StarsCoin", "a:b: c"),
+        ),
     ],
 )
 def test_line_kind(text: str, expected: object) -> None:
@@ -204,6 +232,11 @@ def test_line_kind(text: str, expected: object) -> None:
         (
             "Seat 7: Player6 (2500 in chips) is sitting out",
             Seat(7, "Player6", D("2500"), sitting_out=True),
+        ),
+        (  # a tournament seat not dealt in: the summary leaves it out
+            "Seat 4: Player21 (1500 in chips) out of hand (moved from another table into "
+            "small blind)",
+            Seat(4, "Player21", D("1500"), sitting_out=True),
         ),
         (
             "Seat 4: a (b) c: d ($2 in chips, $2.50 bounty)",
@@ -411,11 +444,90 @@ def test_header_forms(header, game, limit, money, currency, check) -> None:
     assert check(hand.header)
 
 
-def test_single_draw_gets_its_draw_street() -> None:
-    hand = parse_one(
-        "PokerStars Game #49900000007:  5 Card Draw Pot Limit ($0.50/$1.00 USD) - "
-        "2010/09/20 20:00:00 PT [2010/09/20 20:00:00 ET]\n"
-        """\
+@pytest.mark.parametrize(
+    ("header", "check"),
+    [
+        (  # PokerTracker 2's export upper-cases the first line (2007)
+            "POKERSTARS GAME #13177128246:  7 CARD STUD LIMIT ($2/$4) - 2007/11/11 - 13:27:23 (ET)",
+            lambda h: h.game is Game.SEVEN_STUD and h.stakes.big_bet == D("4"),
+        ),
+        (
+            "PokerStars Home Game #1: {chipchipchip}  Razz Limit (1/2) - 2012/01/28 20:58:29 ET",
+            lambda h: h.home_game == "chipchipchip" and h.money is MoneyKind.PLAY,
+        ),
+        (
+            "PokerStars Hand #2: Tournament #1407056458, 250 SC 7 Card Stud Limit - Level XI "
+            "(600/1200) - 2015/12/20 19:25:19 CET [2015/12/20 13:25:19 ET]",
+            lambda h: (
+                (h.tournament.buy_in, h.tournament.fee, h.tournament.currency)
+                == (D("250"), None, "SC")
+            ),
+        ),
+        (
+            "PokerStars Game #3: Tournament #999999999, 1FPP Razz Limit - Level I (25/50) - "
+            "2010/06/04 19:46:11 WET [2010/06/04 14:46:11 ET]",
+            lambda h: (h.tournament.buy_in, h.tournament.currency) == (D("1"), "FPP"),
+        ),
+        (  # a 2006 shootout prints no buy-in
+            "PokerStars Hand #4: Tournament #35055742, Razz Limit - Match Round I, Level I "
+            "(15/30) - 2006/11/03 9:33:53 ET",
+            lambda h: h.tournament.buy_in is None and h.tournament.match_round == "I",
+        ),
+        (
+            "PokerStars Hand #5: Zoom Tournament #932545562, $3.00+$0.30 USD Razz Limit - "
+            "Level X (100/200) - 2014/07/20 9:26:31 ET",
+            lambda h: h.tournament.tournament_id == "932545562",
+        ),
+        (
+            "PokerStars Hand #6: Tournament #3, $10+$1 USD 7 Card Stud Fixed Limit - Level 5 "
+            "(20/40) - 2020/01/01 12:00:00 ET",
+            lambda h: h.limit is LimitKind.FIXED and h.tournament.level == "5",
+        ),
+        (
+            "PokerStars Hand #7:  7 Card Stud Limit (€0.04/€0.08 EUR) [AAMS ID: 1A2B3C] - "
+            "2011/01/01 12:00:00 CET [2011/01/01 6:00:00 ET]",
+            lambda h: h.currency == "EUR",
+        ),
+        (
+            "PokerStars Hand #8:  8-GAME (Razz Limit, $0.04/$0.08 USD) - 2011/01/01 12:00:00 ET",
+            lambda h: h.mixed_game == "8-GAME" and h.game is Game.RAZZ,
+        ),
+    ],
+)
+def test_header_forms_of_other_clients(header, check) -> None:
+    hand = parse_one(header + "\n" + STUD_HAND.split("\n", 1)[1])
+    assert check(hand.header)
+
+
+def test_table_with_no_seat_count() -> None:
+    """2005: "Table 'Teucer II' Seat #5 is the button"."""
+    text = STUD_HAND.replace("Table 'Atalante II' 8-max", "Table 'Teucer II' Seat #5 is the button")
+    header = parse_one(text).header
+    assert (header.table, header.max_seats, header.button_seat) == ("Teucer II", None, 5)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "PokerStars Hand #211860382557:  6 Card Omaha Pot Limit ($0.25/$0.50 USD) - "
+        "2020/04/12 13:14:23 ET",
+        "PokerStars Hand #184487904738:  Split Hold'em No Limit ($1/$2 USD) - "
+        "2018/03/01 12:00:00 ET",
+        "PokerStars Hand #78916422016:  Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - "
+        "2012/04/15 21:33:56 EET [2012/04/15 14:33:56 ET]",
+        "PokerStars Hand #86183965766: Tournament #2012090038, $200+$15 USD Hold'em Pot Limit "
+        "Pre-Flop, No Limit Post-Flop - Level I (10/20) - 2012/09/14 17:05:13 ET",
+    ],
+)
+def test_flop_games_of_every_name_are_skipped(header) -> None:
+    outcome = outcome_of((header + "\n" + STUD_HAND.split("\n", 1)[1]).encode())
+    assert isinstance(outcome, SkippedHand)
+
+
+DRAW_HAND = (
+    "PokerStars Game #49900000007:  5 Card Draw Pot Limit ($0.50/$1.00 USD) - "
+    "2010/09/20 20:00:00 PT [2010/09/20 20:00:00 ET]\n"
+    """\
 Table 'Table II' 6-max Seat #3 is the button
 Seat 1: Player1 ($106.80 in chips)
 Seat 4: Hero ($40 in chips)
@@ -437,7 +549,23 @@ Total pot $2 | Rake $0
 Seat 1: Player1 (big blind) folded after the Draw
 Seat 4: Hero (small blind) collected ($2)
 """
-    )
+)
+
+
+def test_draw_with_unprinted_cards() -> None:
+    """ "Hero: discards 2 cards []": the cards thrown are not printed."""
+    assert line("Hero: discards 2 cards []") == DrawLine("Hero", 2)
+
+
+def test_draw_dealt_more_cards_than_it_discarded_is_refused() -> None:
+    text = DRAW_HAND.replace("Dealt to Hero [6s 7d 2h 3s] [Qs]", "Dealt to Hero [6s 7d 2h] [Qs Jh]")
+    error = parse_error(text)
+    assert error.kind is ErrorKind.STRUCTURE and error.line == 12
+    assert error.message.startswith("Hero discards 1 card but is dealt 2")
+
+
+def test_single_draw_gets_its_draw_street() -> None:
+    hand = parse_one(DRAW_HAND)
     assert hand.header.limit is LimitKind.POT
     assert (hand.header.stakes.small_blind, hand.header.stakes.big_blind) == (D("0.50"), D("1.00"))
     assert hand.header.button_seat == 3

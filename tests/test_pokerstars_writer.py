@@ -58,7 +58,7 @@ REPO = Path(__file__).resolve().parents[1]
 REAL = REPO.parent / "shared" / "histories" / "real"
 SAMPLES = REPO / "sample_histories"
 
-REAL_HANDS = 263  # stud and draw hands (the flop-game hands of mixed files are skipped)
+REAL_HANDS = 354  # stud and draw hands (the flop-game hands of mixed files are skipped)
 SAMPLE_HANDS = 1_800  # generated: `make samples`
 
 MODERN_FILES = (
@@ -222,6 +222,12 @@ NORMALIZATIONS = (
         r"Tournament #\1, $\2.00+$\3.00 USD 7 Card Stud Hi/Lo Limit - Level ",
         "PokerStars Game #29356803849: TOURNAMENT #169962475, $10+$1 7 CARD STUD HI/LO LIMIT"
         " - LEVEL I (25/50) - 2009/06/14 11:45:00 ET",
+    ),
+    Normalization(
+        "a seat 'out of hand' (moved from another table), not dealt in: written sitting out",
+        re.compile(r" out of hand \(moved from another table into small blind\)$"),
+        " is sitting out",
+        "Seat 4: Player21 (1500 in chips) out of hand (moved from another table into small blind)",
     ),
     Normalization(
         "sitting out, worded three ways, is one note: written 'X: sits out'",

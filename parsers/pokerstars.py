@@ -35,7 +35,7 @@ from parsers.events import (
     Tournament,
     TournamentFinish,
 )
-from parsers.hand_assembly import DealtLine, DrawLine, StructureError
+from parsers.hand_assembly import DealtLine, DrawLine
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
@@ -358,31 +358,43 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 def _normalize(game: Game, seats: object, records: list[object]) -> list[object]:
     if not game.is_stud:
-        _check_draws_deal_what_was_discarded(records)
+        records = _draws_that_deal_what_was_discarded(records)
     return _community_streets(game, seats, records)
 
 
-def _check_draws_deal_what_was_discarded(records: list[object]) -> None:
-    """A discard of N cards is followed by "Dealt to <name> [kept] [N new]". One real
-    history breaks this, its cards contradicting themselves (Triple Draw, 2012, the file
-    FPDB keeps as "duplicate.holecards"): "Hero: discards 2 cards []" then "Dealt to Hero
-    [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]", the same five cards kept and dealt again. Such a
-    hand is refused: no reading of its cards is right."""
+def _draws_that_deal_what_was_discarded(records: list[object]) -> list[object]:
+    """A discard of N cards is followed by "Dealt to <name> [kept] [N new]". A client bug
+    breaks this (Triple Draw, 2012, the file FPDB keeps as "duplicate.holecards"):
+    "Hero: discards 2 cards []" then "Dealt to Hero [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]",
+    the five cards kept and dealt again, and later "discards 1 card [Ad]", a card he never
+    held. The money of such a hand is sound; its cards are not: a deal line that does not
+    deal what was discarded is kept as a note, and the player's cards from that draw on
+    are unknown, as for a player whose draw the history does not show."""
+    normalized: list[object] = []
+    hand_size: dict[str, int] = {}
     discarded: dict[str, int] = {}
     for record in records:
         if isinstance(record, DrawLine):
             discarded[record.player] = record.discard_count
-        elif isinstance(record, DealtLine) and record.player in discarded:
-            count = discarded.pop(record.player)
-            if record.new_cards is not None and len(record.new_cards) != count:
-                raise StructureError(
-                    record.line,
-                    f"{record.player} discards {count} card{'s' if count != 1 else ''} "
-                    f"but is dealt {len(record.new_cards)} "
-                    "(the history's cards contradict themselves)",
+        elif isinstance(record, DealtLine):
+            count = discarded.pop(record.player, None)
+            size = hand_size.setdefault(record.player, len(record.cards))
+            new = record.new_cards or ()
+            if count is not None and (len(new) != count or len(record.cards) + len(new) != size):
+                normalized.append(
+                    Note(
+                        "cards_contradicted",
+                        f"{record.player} discards {count} but the history deals "
+                        f"[{' '.join(record.cards)}] [{' '.join(new)}]: cards unknown",
+                        record.player,
+                        line=record.line,
+                    )
                 )
+                continue
         elif isinstance(record, StreetStart):
             discarded.clear()
+        normalized.append(record)
+    return normalized
 
 
 def _community_streets(_game: Game, _seats: object, records: list[object]) -> list[object]:

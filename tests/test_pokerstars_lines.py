@@ -557,11 +557,15 @@ def test_draw_with_unprinted_cards() -> None:
     assert line("Hero: discards 2 cards []") == DrawLine("Hero", 2)
 
 
-def test_draw_dealt_more_cards_than_it_discarded_is_refused() -> None:
+def test_a_draw_dealt_more_cards_than_it_discarded_leaves_the_cards_unknown() -> None:
     text = DRAW_HAND.replace("Dealt to Hero [6s 7d 2h 3s] [Qs]", "Dealt to Hero [6s 7d 2h] [Qs Jh]")
-    error = parse_error(text)
-    assert error.kind is ErrorKind.STRUCTURE and error.line == 12
-    assert error.message.startswith("Hero discards 1 card but is dealt 2")
+    hand = parse_one(text)
+    (note,) = [e for e in hand.events if isinstance(e, Note) and e.kind == "cards_contradicted"]
+    assert (note.player, note.line) == ("Hero", 12)
+    assert note.text == "Hero discards 1 but the history deals [6s 7d 2h] [Qs Jh]: cards unknown"
+    (draw,) = [e for e in hand.events if isinstance(e, Draw) and e.player == "Hero"]
+    assert (draw.kept, draw.drawn) == (None, None)
+    assert parse_one(DRAW_HAND).events.count(note) == 0
 
 
 def test_single_draw_gets_its_draw_street() -> None:

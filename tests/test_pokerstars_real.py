@@ -5,12 +5,14 @@ shown in its text."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal as D
 from pathlib import Path
 
 from parsers.errors import ErrorKind
-from parsers.events import CommunityCards, Seat, SeatSummary, StreetStart
+from parsers.events import CommunityCards, Deal, Note, Seat, SeatSummary, StreetStart
 from parsers.history_file import parse_file
 from parsers.outcomes import CancelledHand
+from pipeline.engine.replay import replay
 from tests import real_sites
 
 FOLDER = "PokerStars"
@@ -28,7 +30,7 @@ EXPECTED = {
     "cash/Draw/Badugi-USD-0.25-0.50-201009.txt": (4, 0),
     "cash/Draw/NLSDraw-USD-0.25-0.50-201009.Mucked.cards.txt": (1, 0),
     "cash/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt": (1, 0),
-    "cash/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt": (0, 0),
+    "cash/Draw/Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt": (1, 0),
     "cash/Stud/7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt": (1, 0),
     "cash/Stud/7-Stud-USD-0.04-0.08-200911.txt": (11, 0),
     "cash/Stud/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt": (1, 0),
@@ -73,7 +75,6 @@ CANCELLED = "cash/Draw/3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"
 
 # The hands the files spoil (each has its own test below, showing the fault in the text).
 FAULTS = {
-    DUPLICATE_HOLE_CARDS: {"81631597149": ErrorKind.STRUCTURE},
     POKIS_RAZZ: {"260946892373": ErrorKind.TRUNCATED},
     POKIS_BADUGI: {"260317098719": ErrorKind.SYNTAX},
     POKIS_TRIPLE_DRAW: {"260946776010": ErrorKind.TRUNCATED},
@@ -122,20 +123,27 @@ def test_cancelled_hand(real_histories) -> None:
     assert _lines(real_histories, CANCELLED)[outcome.line - 1] == "Hand cancelled"
 
 
-def test_duplicated_hole_cards_are_refused(real_histories) -> None:
-    """The hero throws two cards away, unnamed ("[]"), and the next line deals him the
-    same five cards he kept: ten cards in a five-card hand. FPDB keeps this history as
-    "duplicate.holecards"; no reading of its cards is right."""
-    error = _only_error(real_histories, DUPLICATE_HOLE_CARDS)
-    assert (error.kind, error.line) == (ErrorKind.STRUCTURE, 22)
-    assert error.message == (
-        "Hero discards 2 cards but is dealt 5 (the history's cards contradict themselves)"
-    )
+def test_duplicated_hole_cards_leave_the_cards_unknown_and_the_money_proved(
+    real_histories,
+) -> None:
+    """A client bug: the hero throws two cards away, unnamed ("[]"), and the next line
+    deals him the same five cards he kept, ten cards in a five-card hand (FPDB keeps this
+    history as "duplicate.holecards"). The money is sound, so the hand is read: each deal
+    line that does not deal what was discarded becomes a note, the cards from there on
+    unknown, and the engine proves the pot."""
     lines = _lines(real_histories, DUPLICATE_HOLE_CARDS)
     assert lines[20:22] == [
         "Hero: discards 2 cards []",
         "Dealt to Hero [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]",
     ]
+    (hand,) = real_sites.hands(real_histories / FOLDER / DUPLICATE_HOLE_CARDS)
+    notes = [e for e in hand.events if isinstance(e, Note) and e.kind == "cards_contradicted"]
+    assert [note.line for note in notes] == [22, 32, 44]  # 44: "[2s 7s 5h 3c Qh] [Qh]", six cards
+    assert not any(isinstance(e, Deal) and e.line in (22, 32, 44) for e in hand.events)
+    result = replay(hand)
+    assert result.findings == ()
+    assert result.player("Player2").net == D("19.20") - D(5)
+    assert result.player("Hero").net == D(-5)
 
 
 def test_pokis_razz_and_triple_draw_are_cut_after_the_total_pot(real_histories) -> None:

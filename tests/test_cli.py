@@ -175,7 +175,7 @@ def test_error_location_stays_on_one_line_for_a_long_path(tmp_path):
 def test_folder_argument_parses_every_history_in_it():
     folder = STARS / "cash" / "Stud"
     files = sorted(folder.glob("*.txt"))
-    assert len(files) == 3
+    assert len(files) == 6
 
     result, stderr = run(str(folder))
     assert result.exit_code == 0

@@ -497,7 +497,7 @@ def test_history_files_on_the_real_folder_finds_every_history():
     expected = sorted(p for p in (STARS / "cash").rglob("*.txt"))
     assert found == expected
     assert STUD_FILE in found and BADUGI_FILE in found
-    assert len(found) == 10
+    assert len(found) == 18
 
 
 # -- double-spaced files (Full Tilt and Winning UTF-16 exports) -------------------------------

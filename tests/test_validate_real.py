@@ -11,7 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from tests import real_sites
+from tests import (
+    real_sites,
+    test_fulltilt_real,
+    test_pokerstars_real,
+    test_winamax_real,
+    test_winning_real,
+)
 
 # A hand's first line at each site, in every form the real files hold.
 HEADERS = {
@@ -50,6 +56,19 @@ def test_every_hand_in_the_files_is_counted_once(real_histories, table, site: st
     row = table[site]
     assert row["hands"] == _headers_in(real_histories / folder, header)
     assert row["hands"] == sum(row[column] for column in COLUMNS[1:])
+
+
+def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
+    """No hand of the four sites is rejected but those each site's file tests name, one
+    by one, as spoilt by the file itself (cut short, edited by hand)."""
+    faults = {
+        "pokerstars": test_pokerstars_real.FAULTS,
+        "fulltilt": getattr(test_fulltilt_real, "FAULTS", {}),
+        "winamax": getattr(test_winamax_real, "FAULTS", {}),
+        "winning": getattr(test_winning_real, "FAULTS", {}),
+    }
+    for site, named in faults.items():
+        assert table[site]["rejected"] == sum(len(hands) for hands in named.values()), site
 
 
 def test_the_totals_add_up(table) -> None:

@@ -36,6 +36,7 @@ from parsers.events import (
     ParseWarning,
     Post,
     PostKind,
+    PotTotals,
     SeatSummary,
     Show,
     Stakes,
@@ -194,6 +195,11 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
         last_line = numbered[-1][0]
         if site.normalize is not None:
             records = site.normalize(game, seats, records)
+        dead = _dead_hand(records)
+        if dead is not None:
+            return CancelledHand(
+                site.site, hand_number, game.value, chunk.path, dead.line, DEAD_HAND
+            )
         events = assemble_events(game, records, last_line)
         if site.summary_lists_every_seat:
             _check_summary_lists_every_seat(seats, events, last_line)
@@ -232,6 +238,20 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             ErrorKind.SYNTAX, str(error), chunk.path, first_line, 1, hand_number, first_text
         ) from None
     return Hand(header, tuple(seats), events, tuple(warnings))
+
+
+DEAD_HAND = "a dead hand: no cards dealt, a total pot of 0"
+
+
+def _dead_hand(records: Sequence[object]) -> PotTotals | None:
+    """The summary's total of a hand dealt no cards and whose pot is empty: the site called
+    it off before the deal, every post given back. Full Tilt, 2011 (FPDB's "Dead.hand"):
+    "Villain posts the small blind of $5 / Hero is sitting out / *** SUMMARY *** /
+    Total pot $0 | Rake $0"."""
+    if any(isinstance(record, StreetStart) for record in records):
+        return None
+    totals = next((r for r in records if isinstance(r, PotTotals)), None)
+    return totals if totals is not None and totals.total == 0 else None
 
 
 def _cancellation(site: HandFormat, numbered: list[tuple[int, str]]) -> tuple[int, str] | None:

@@ -37,6 +37,7 @@ from parsers.events import (
 from parsers.fulltilt import GAMES, line_parser
 from parsers.history_file import parse_bytes
 from parsers.line_parser import LineSyntaxError
+from parsers.outcomes import CancelledHand
 from pipeline.engine.replay import replay
 from tests.one_hand import parse_error, parse_one
 
@@ -696,3 +697,40 @@ def test_ante_returned_to_a_player_who_timed_out() -> None:
     assert [e.player for e in hand.events if isinstance(e, Post)] == ["Hero", "a [b]: c", "Hero2"]
     assert Note("ante_returned", "$0.40", "Zed") in hand.events
     assert replay(hand).errors == ()
+
+
+# Inferred: no real line at hand. FPDB keeps this 2011 Full Tilt hand as "Dead.hand" and
+# skips it as "not dealt (dead hand)": a post, nobody dealt in, an empty pot.
+DEAD_HAND = (
+    "Full Tilt Poker Game #26884156000: Table Gilmerton (heads up) - $10/$20 - "
+    "Limit 2-7 Triple Draw - 15:25:00 ET - 2011/01/01\n"
+    """\
+Seat 1: Villain ($500)
+Seat 2: Hero ($572.50)
+Villain posts the small blind of $5
+Hero is sitting out
+*** SUMMARY ***
+Total pot $0 | Rake $0
+Seat 1: Villain (big blind) is sitting out
+Seat 2: Hero is sitting out
+"""
+)
+
+
+def test_a_dead_hand_is_cancelled_not_refused() -> None:
+    (outcome,) = [o for _chunk, o in parse_bytes("dead.txt", DEAD_HAND.encode())]
+    assert isinstance(outcome, CancelledHand)
+    assert (outcome.site, outcome.hand_number, outcome.game) == (
+        "fulltilt",
+        "26884156000",
+        "triple_draw_27",
+    )
+    assert (outcome.line, outcome.reason) == (7, "a dead hand: no cards dealt, a total pot of 0")
+
+
+def test_a_hand_with_an_empty_pot_but_cards_dealt_is_no_dead_hand() -> None:
+    dealt = DEAD_HAND.replace(
+        "Hero is sitting out\n", "Hero is sitting out\n*** HOLE CARDS ***\n", 1
+    )
+    (outcome,) = [o for _chunk, o in parse_bytes("dead.txt", dealt.encode())]
+    assert not isinstance(outcome, CancelledHand)

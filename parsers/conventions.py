@@ -30,7 +30,9 @@ class ShortAllInRaise(StrEnum):
     """
 
     FROM_LAST_FULL_BET = "from_last_full_bet"
-    FROM_ALL_IN = "from_all_in"  # the short raise stands as the new level
+    # Full Tilt (5 Card Stud, 2013, bets of 800): "completes it to 800 / raises to 1,345,
+    # and is all in / raises to 2,145": the short raise stands as the new level.
+    FROM_ALL_IN = "from_all_in"
 
 
 @dataclass(frozen=True, slots=True)

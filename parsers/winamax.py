@@ -54,6 +54,9 @@ from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
 SITE = "winamax"
+# Inferred: no real Winamax hand at hand shows a fixed-limit raise after a short all-in
+# raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
+# until one does (a real hand breaking it fails tests/test_engine_real_sites.py).
 CONVENTIONS = SiteConventions()
 
 HAND_START = re.compile(r"^\ufeff?Winamax Poker - ", re.MULTILINE)

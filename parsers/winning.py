@@ -74,6 +74,9 @@ from parsers.reading import HandText
 from parsers.site_time import clock_to_utc
 
 SITE = "winning"
+# Inferred: no real Winning hand at hand shows a fixed-limit raise after a short all-in
+# raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
+# until one does (a real hand breaking it fails tests/test_engine_real_sites.py).
 CONVENTIONS = SiteConventions()
 
 HAND_START = re.compile(r"^\ufeff?(?:Game started at: |(?:Game )?Hand #\d+ - )", re.MULTILINE)

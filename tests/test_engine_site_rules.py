@@ -29,6 +29,7 @@ from parsers.events import (
     Street,
     StreetStart,
 )
+from parsers.fulltilt import CONVENTIONS as FULL_TILT
 from parsers.pokerstars import CONVENTIONS as POKERSTARS
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
@@ -200,3 +201,19 @@ def test_a_raise_of_the_whole_stack_is_all_in_even_unsaid() -> None:
     assert [(f.code, f.player) for f in result.warnings] == [(Code.ALL_IN_FLAG, "Player0")]
     player0 = result.player("Player0")
     assert (player0.put_in, player0.collected) == (D("33.90"), D("70.30"))  # his whole stack
+
+
+def test_full_tilt_raises_from_a_short_all_in_raise() -> None:
+    """Full Tilt 5 Card Stud, 2013, bets of 800: "Player0 completes it to 800 / Player4
+    raises to 1,345, and is all in / Player0 raises to 2,145": 1,345 + 800, where
+    PokerStars would make it 800 + 800."""
+    path = REAL_HISTORIES / "FullTilt/tour/Stud/5-Stud-USD-MTT-100-201303.txt"
+    text = real_sites.text_of(path)
+    assert "Player4 raises to 1,345, and is all in" in text
+    assert "Player0 raises to 2,145" in text
+    (hand,) = [h for h in real_sites.hands(path) if h.hand_number == "32412111030"]
+    assert replay(hand).errors == ()
+    from_last_full_bet = dataclasses.replace(
+        FULL_TILT, short_all_in_raise=ShortAllInRaise.FROM_LAST_FULL_BET
+    )
+    assert Code.RAISE_SIZE in {f.code for f in replay(hand, from_last_full_bet).errors}

@@ -21,6 +21,7 @@ from functools import cache
 import pytest
 
 from parsers.events import Collect, CommunityCards, Game, Hand
+from parsers.history_file import parse_file
 from parsers.reading import decode_history
 from pipeline.simulation.fulltilt_writer import (
     FULLTILT_GAMES,
@@ -36,7 +37,12 @@ from tests.conftest import REAL_HISTORIES
 from tests.line_shapes import fulltilt_shapes
 
 REAL_FULLTILT = REAL_HISTORIES / "FullTilt"
-HAND_START = re.compile(r"\n(?=Full Tilt Poker Game #)")
+HAND_START = re.compile(r"\n(?=Full ?Tilt ?Poker Game #)")
+"""A hand's first line: "Full Tilt Poker Game #32617272179: ..." or, in the 2010-2011
+files, "FullTiltPoker Game #25314791161: Table Squaw Tea (6 max) - ..."."""
+ARCHIVE_NUMBER = re.compile(r"^\*+ # \d+ \*+$")
+"""The archive export's "******************** # 1 *************************" before a
+hand: a line of the file, not of the hand (the parser passes over it too)."""
 HANDS_PER_GAME = 1_000
 RIGGED = 250  # of them, from a stacked deck: ties, quartered lows
 SEED = 7
@@ -62,12 +68,10 @@ JUSTIFIED = {
         "several side pots, numbered as the parser reads them; one reads "
         "'Total pot $95.10 Main pot $85.10. Side pot $10. | Rake $3'"
     ),
-    "D: a straight, R to R": (
-        "no straight is shown in the real files; worded as 'a flush, Ten high' and "
-        "'a full house, Nines full of Tens' are, in PokerStars' order 'a straight, Ace to Five'"
-    ),
     "D: four of a kind, R": "worded like 'three of a kind, Nines'",
-    "D: a straight flush, R to R": "worded like the straight, 'a straight, Ace to Five'",
+    "D: a straight flush, R high": (
+        "worded like the straight, 'Hero shows [7s 6c 5d 4d 3d] a straight, Seven high'"
+    ),
 }
 
 
@@ -83,8 +87,12 @@ def real_hands() -> tuple[tuple[str, ...], ...]:
     for path in sorted(REAL_FULLTILT.rglob("*.txt")):
         text = decode_history(path.read_bytes()).text.replace("\r", "")
         for chunk in HAND_START.split(text):
-            lines = tuple(line.rstrip() for line in chunk.split("\n") if line.strip())
-            if lines and lines[0].startswith("Full Tilt Poker Game #"):
+            lines = tuple(
+                line.rstrip()
+                for line in chunk.split("\n")
+                if line.strip() and not ARCHIVE_NUMBER.match(line.strip())
+            )
+            if lines and HAND_START.match("\n" + lines[0]):
                 hands.append(lines)
     return tuple(hands)
 
@@ -136,19 +144,35 @@ def test_every_justification_is_used() -> None:
 
 
 def game_name(first_line: str) -> str:
-    """ "Limit Stud Hi" of "... - $2/$4 Ante $0.40 - Limit Stud Hi - 13:14:27 ET - ..."."""
-    match = GAME_NAME.search(first_line)
+    """ "Limit Stud Hi" of "... - $2/$4 Ante $0.40 - Limit Stud Hi - 13:14:27 ET - ...",
+    and "Limit Badugi" of the 2013 form that names the game first and abbreviates its
+    limit: "... - FL Badugi - $0.10/$0.20 - 10:18:16 ET - 2013/05/08"."""
+    match = GAME_NAME.search(first_line) or GAME_FIRST.search(first_line)
     assert match is not None, first_line
-    return match[1]
+    limit, game = match.groups()
+    return f"{LIMIT_WORDS.get(limit, limit)} {game}"
 
 
-GAME_NAME = re.compile(r" - ((?:No |Pot )?Limit .+?) - \d\d:\d\d:\d\d ")
+GAME_NAME = re.compile(r" - ((?:No |Pot )?Limit) (.+?) - \d\d?:\d\d:\d\d ")
+GAME_FIRST = re.compile(r" - (FL|PL|NL) (.+?) - [^ ]+/[^ ]+ - \d\d?:\d\d:\d\d ")
+LIMIT_WORDS = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
+
+
+def parsed_outcomes() -> int:
+    """Every hand the Full Tilt parser finds in the real files, read or skipped."""
+    return sum(1 for path in sorted(REAL_FULLTILT.rglob("*.txt")) for _ in parse_file(path))
 
 
 def test_the_real_files_are_all_read() -> None:
+    """Each hand of every real file, in every header form: 25 files, 172 hands (the mixed
+    file's 84, of which 24 are flop games; the tournament triple draw file's 54; the
+    stud file's 12; 22 files of one hand each, two of them "FullTiltPoker Game #", one
+    of those an archive export)."""
     games = Counter(game_name(lines[0]) for lines in real_hands())
-    assert sum(games.values()) == 84 + 12 + 5  # the mixed file, the stud file, one hand each
-    assert games["Limit 2-7 Triple Draw"] == 11 and games["Limit Stud Hi"] == 22
+    assert sum(games.values()) == 84 + 54 + 12 + 22 == parsed_outcomes()
+    assert games["Limit 2-7 Triple Draw"] == 10 + 54 + 5
+    assert games["Limit Stud Hi"] == 10 + 12 + 3
+    assert games["Limit Badugi"] == 10 + 2  # "- Limit Badugi -" and "- FL Badugi -"
 
 
 # ----------------------------------------------------------------------------- words

@@ -20,9 +20,10 @@ Full Tilt words a hand otherwise than PokerStars, and the writer follows it:
 - a draw round prints every discard first, then the cards dealt for them ("Player5 is
   dealt 1 card", "Dealt to Hero [Ah 3s] [Jh 8c]"); the draw streets give the pot;
 - hands are worded in Full Tilt's terms ("Ace Ten high", "J,7,5,3,2", "a Badugi: Q, 4,
-  3, 2", "a pair of Twos"), recomputed from the cards; a pot is won in a line of its
-  own ("wins the pot ($2,922) with ..."), a hi/lo pot half by half ("wins the high
-  pot", "wins the low main pot");
+  3, 2", "a pair of Twos", "a straight, Seven high", a paired razz low "a pair of
+  Sevens"), recomputed from the cards; a pot is won in a line of its own ("wins the pot
+  ($2,922) with ..."), a hi/lo pot half by half ("wins the high pot", "wins the low main
+  pot");
 - an uncontested winner "mucks" before winning; the summary's pots are gross of the
   rake ("Total pot $95.10 Main pot $85.10. Side pot $10. | Rake $3") and its seats
   include those sitting out.
@@ -78,6 +79,7 @@ from pipeline.simulation.hand_words import (
     deuce_packed,
     high_words,
     low_letters,
+    paired_low,
 )
 from pipeline.simulation.history_writer import (
     HeldCards,
@@ -674,7 +676,8 @@ def describe(game: Game, cards: Sequence[Card]) -> tuple[str, str | None] | None
 
     "a pair of Kings", "two pair, Aces and Kings", "three of a kind, Nines", "a flush,
     Ten high", "a full house, Nines full of Tens", "Ace Ten high"; 2-7 "J,7,5,3,2" (or
-    "a pair of Sevens"); the hi/lo low "8,7,6,3,2", "6,4,3,2,A"; badugi "a Badugi: Q, 4,
+    "a pair of Sevens", "a straight, Seven high"); razz "7,6,5,4,2" (or "a pair of
+    Sevens"); the hi/lo low "8,7,6,3,2", "6,4,3,2,A"; badugi "a Badugi: Q, 4,
     3, 2", "a 3-Card: T, 4, A", "a 2-Card: 5, 2".
     """
     if len(cards) < (4 if game is Game.BADUGI else 5) or "??" in cards:
@@ -684,20 +687,29 @@ def describe(game: Game, cards: Sequence[Card]) -> tuple[str, str | None] | None
         label = "Badugi" if len(ranks) == 4 else f"{len(ranks)}-Card"
         return f"a {label}: {low_letters(ranks, ', ')}", None
     if game is Game.RAZZ:
-        return low_letters(a5_ranks(cards)), None
+        # "Hero shows [6c 7c 7d 7s 3s Jd Jc] a pair of Sevens" (2012): a low that must
+        # play a pair is worded as a high hand
+        ranks = a5_ranks(cards)
+        paired = paired_low(ranks)
+        return (low_letters(ranks) if paired is None else ft_high_words(*paired)), None
     if game in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27):
         category, ranks = decode_high(deuce_packed(cards))
-        return low_letters(ranks) if category == 0 else high_words(
-            category, ranks, FT_RANK_NAMES
-        ), None
+        return low_letters(ranks) if category == 0 else ft_high_words(category, ranks), None
     category, ranks = decode_high(high_value(cards))
     if category == 0:
         high = f"{FT_RANK_NAMES[ranks[0]][0]} {FT_RANK_NAMES[ranks[1]][0]} high"
     else:
-        high = high_words(category, ranks, FT_RANK_NAMES)
+        high = ft_high_words(category, ranks)
     if game is not Game.SEVEN_STUD_HILO or eight_or_better_low_value(cards) is None:
         return high, None
     return high, low_letters(a5_ranks(cards))
+
+
+def ft_high_words(category: int, ranks: list[int]) -> str:
+    """PokerStars' words in Full Tilt's names ("a pair of Twos"), a straight named by its
+    top card: "Hero shows [7s 6c 5d 4d 3d] a straight, Seven high" (2-7 triple draw,
+    2012); a straight flush likewise, as no real file shows one."""
+    return high_words(category, ranks, FT_RANK_NAMES, straight_by_top=True)
 
 
 def summary_words(game: Game, cards: Sequence[Card]) -> str | None:

@@ -49,10 +49,17 @@ def decode_high(value: int) -> tuple[int, list[int]]:
 
 
 def high_words(
-    category: int, ranks: list[int], names: Mapping[int, tuple[str, str]] = RANK_NAMES
+    category: int,
+    ranks: list[int],
+    names: Mapping[int, tuple[str, str]] = RANK_NAMES,
+    straight_by_top: bool = False,
 ) -> str:
     """PokerStars' words for a high hand: "a pair of Kings", "a straight, Five to Nine"
-    (with other `names` for the ranks, the same words in another site's names)."""
+    (with other `names` for the ranks, the same words in another site's names).
+
+    `straight_by_top` names a straight by its top card, as Full Tilt does ("Hero shows
+    [7s 6c 5d 4d 3d] a straight, Seven high"), where PokerStars names both its ends.
+    """
     top = ranks[0]
 
     def one(rank: int) -> str:
@@ -71,9 +78,10 @@ def high_words(
         return f"three of a kind, {many(top)}"
     if category in (4, 8):
         low = 14 if top == 5 else top - 4
+        run = f"{one(top)} high" if straight_by_top else f"{one(low)} to {one(top)}"
         if category == 8:
-            return "a Royal Flush" if top == 14 else f"a straight flush, {one(low)} to {one(top)}"
-        return f"a straight, {one(low)} to {one(top)}"
+            return "a Royal Flush" if top == 14 else f"a straight flush, {run}"
+        return f"a straight, {run}"
     if category == 5:
         return f"a flush, {one(top)} high"
     if category == 6:
@@ -103,6 +111,29 @@ def a5_ranks(cards: Sequence[Card]) -> list[int]:
     for rank in chosen:
         grouped[rank] = grouped.get(rank, 0) + 1
     return sorted(chosen, key=lambda r: (grouped[r], r), reverse=True)
+
+
+_PAIRED_CATEGORIES: dict[tuple[int, ...], int] = {
+    (2, 1, 1, 1): 1,  # a pair
+    (2, 2, 1): 2,  # two pair
+    (3, 1, 1): 3,  # three of a kind
+    (3, 2): 6,  # a full house
+    (4, 1): 7,  # four of a kind
+}
+"""The `decode_high` category of a low's five ranks, by how many of each it holds."""
+
+
+def paired_low(ranks: Sequence[int]) -> tuple[int, list[int]] | None:
+    """The category and ranks, as `high_words` takes them (aces as 14), of an ace-to-five
+    low that must play a pair ("7,7,J,6,3" of `a5_ranks`: a pair of Sevens, the Jack, Six
+    and Three); None when its five ranks differ."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    category = _PAIRED_CATEGORIES.get(tuple(sorted(counts.values(), reverse=True)))
+    if category is None:
+        return None
+    return category, [14 if rank == 1 else rank for rank in counts]  # in `a5_ranks` order
 
 
 def deuce_packed(cards: Sequence[Card]) -> int:

@@ -11,6 +11,12 @@ reader strips them). A hand is seen from one seat, `hero`: opponents' down cards
 drawn cards stay hidden, as the site hides them. With no hero, every card the events
 hold is printed (a parsed history holds only what its hero saw anyway).
 
+Where the site printed one event in two forms that read alike, the form the hand was
+read in is written back when the events still tell it: stud's community card dealt on
+the street's own line ("*** RIVER *** [6h]", 2009, repeated as the summary's "Board
+[6h]") keeps the street's line number, and a deal line the parser could not believe (a
+client bug, kept as a "cards_contradicted" note) is printed back from the note.
+
 What no PokerStars line the parser reads can say (five-up stud, five card stud's second
 street, a dead blind, a note kind without a line) raises `UnwritableHand`.
 
@@ -201,6 +207,9 @@ class _Page(Page):
         self.events = events
         self.cards = _CardsView(hero, game=game)
         self._numbered: bool | None = None
+        self._street_boards: dict[int, tuple[Card, ...]] | None = None
+        self.board_line = 0  # the street line a community card was printed on, if any
+        self.boards: list[tuple[Card, ...]] = []  # those cards, repeated in the summary
 
     def money(self, amount: Decimal) -> str:
         return self.symbol + amount_text(amount)
@@ -210,6 +219,12 @@ class _Page(Page):
         if self._numbered is None:  # looked at only in the rare hand with side pots
             self._numbered = numbered_side_pots(self.events)
         return self._numbered
+
+    @property
+    def street_boards(self) -> dict[int, tuple[Card, ...]]:
+        if self._street_boards is None:  # looked at only on a stud hand's river
+            self._street_boards = boards_on_street_lines(self.events)
+        return self._street_boards
 
 
 def _tournament_symbol(tournament: Tournament | None) -> str:
@@ -262,7 +277,12 @@ def tournament_text(header: HandHeader, tournament: Tournament) -> str:
 
 
 def buy_in_text(tournament: Tournament) -> str:
-    """ "$1.00+$0.20 USD", knockouts "$10.00+$10.00+$2.00 USD", play chips "100+9"."""
+    """ "$1.00+$0.20 USD", "$200+$15 USD", knockouts "$25+$25+$5 USD", play chips "100+9".
+
+    As in the header's stakes, the amounts print whole when all of them are ("$2000+$100
+    USD", 2018; "$25+$25+$5 USD", 2026), else all with cents ("$2.00+$0.20 USD", 2013;
+    "$0.98+$0.12 USD", 2023).
+    """
     if tournament.buy_in is None:
         return "Freeroll "  # the site leaves two spaces before the game
     parts = [tournament.buy_in]
@@ -272,7 +292,9 @@ def buy_in_text(tournament: Tournament) -> str:
     symbol = CURRENCY_SYMBOLS.get(tournament.currency or "")
     if symbol is None:
         return "+".join(amount_text(part) for part in parts)
-    return "+".join(symbol + cents_text(part) for part in parts) + f" {tournament.currency}"
+    whole = all(part == part.to_integral_value() for part in parts)
+    text = amount_text if whole else cents_text
+    return "+".join(symbol + text(part) for part in parts) + f" {tournament.currency}"
 
 
 def game_text(header: HandHeader) -> str:
@@ -396,13 +418,37 @@ def _all_in(all_in: bool) -> str:
 
 
 def street_line(start: StreetStart, page: _Page) -> str | None:
-    """The street's "*** ... ***" line; None for the single draw the site leaves unsaid."""
+    """The street's "*** ... ***" line; None for the single draw the site leaves unsaid.
+
+    Stud's community card read from the river's own line ("*** RIVER *** [6h]", 2009)
+    is printed there again; otherwise it has a "Board [6h]" line of its own.
+    """
     if start.street is Street.DRAW_1 and page.game in SINGLE_DRAW_GAMES:
         return None
     line = STREET_LINES.get(start.street)
     if line is None:
         raise UnwritableHand(f"the parser reads no PokerStars line for the {start.street} street")
+    if start.line and start.street is Street.SEVENTH and page.game.is_stud:
+        board = page.street_boards.get(start.line)
+        if board is not None:
+            page.board_line = start.line
+            page.boards.append(board)
+            return f"{line} {cards_text(board)}"
     return line
+
+
+def boards_on_street_lines(events: Iterable[Event]) -> dict[int, tuple[Card, ...]]:
+    """The community cards read from a street's own line, by that line's number.
+
+    The parser makes "*** RIVER *** [6h]" a StreetStart and a CommunityCards of the
+    same line; a "Board [6h]" line of its own has a line number of its own, and a
+    simulated hand has none (0)."""
+    streets = {event.line for event in events if isinstance(event, StreetStart) and event.line}
+    return {
+        event.line: event.cards
+        for event in events
+        if isinstance(event, CommunityCards) and event.line in streets
+    }
 
 
 @dataclass(slots=True)
@@ -411,15 +457,19 @@ class _CardsView(HeldCards):
 
     `seen` is what each player's earlier "Dealt to" lines showed (stud reprints it);
     `holding` is each player's cards as far as the events tell (a drawing hero's kept
-    cards come from it when the event does not say them).
+    cards come from it when the event does not say them); `dealt_down` who was dealt
+    cards face down, the players whose hands the history shows.
     """
 
     game: Game = Game.SEVEN_STUD
     seen: dict[str, list[Card]] = field(default_factory=dict)
+    dealt_down: set[str] = field(default_factory=set)
 
     def deal_line(self, deal: Deal) -> str | None:
         player = deal.player
         self.take(deal)
+        if deal.down:
+            self.dealt_down.add(player)
         shown = (*deal.down, *deal.up) if self.sees_all(player) else deal.up
         if not shown:
             return None
@@ -444,8 +494,10 @@ class _CardsView(HeldCards):
             return [f"{player}: stands pat"]
         plural = "card" if draw.discard_count == 1 else "cards"
         line = f"{player}: discards {draw.discard_count} {plural}"
-        if sees and draw.discarded is not None:
-            line += f" {cards_text(draw.discarded)}"
+        if sees and (draw.discarded is not None or player in self.dealt_down):
+            # a shown hand's thrown cards, unknown, print as none (a client bug, 2012):
+            # "Hero: discards 2 cards []"
+            line += f" {cards_text(draw.discarded or ())}"
         if not sees or draw.drawn is None:
             return [line]
         kept = kept_cards(held, draw)
@@ -456,7 +508,9 @@ class _CardsView(HeldCards):
         return [line, f"Dealt to {player} {cards_text(kept)} {cards_text(draw.drawn)}"]
 
 
-def community_line(board: CommunityCards, _page: _Page) -> str:
+def community_line(board: CommunityCards, page: _Page) -> str | None:
+    if board.line and board.line == page.board_line:
+        return None  # printed on the street's line
     return f"Board {cards_text(board.cards)}"
 
 
@@ -473,11 +527,39 @@ def muck_line(muck: Muck, _page: _Page) -> str:
     return f"{muck.player}: mucks hand"
 
 
-def note_line(note: Note, _page: _Page) -> str:
+def note_line(note: Note, page: _Page) -> str | None:
+    if note.kind == "cards_contradicted":
+        return contradicted_deal_line(note, page)
     form = NOTE_FORMS.get(note.kind)
     if form is None:
         raise UnwritableHand(f"no PokerStars line for a {note.kind!r} note")
     return form.format(player=note.player or "", text=note.text)
+
+
+_CONTRADICTED = re.compile(
+    r"discards \d+ but the history deals \[(?P<cards>[^\]]*)\] \[(?P<new>[^\]]*)\]"
+    r": cards unknown"
+)
+"""The note's text after the player's name (see `parsers.pokerstars`)."""
+
+
+def contradicted_deal_line(note: Note, page: _Page) -> str | None:
+    """The deal line the parser kept as a note, as it was printed.
+
+    A client bug (Triple Draw, 2012): "Hero: discards 2 cards []" then "Dealt to Hero
+    [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]". The note holds both card lists; the player's
+    cards are unknown from there on, for the writer as for the parser. A line about a
+    player whose cards the page hides is not printed (a parsed hand has none such).
+    """
+    player = note.player or ""
+    found = _CONTRADICTED.fullmatch(note.text.removeprefix(f"{player} "))
+    if found is None:
+        raise UnwritableHand(f"a cards_contradicted note without its cards: {note.text!r}")
+    page.cards.holding[player] = None
+    if not page.cards.sees_all(player):
+        return None
+    new = f" [{found['new']}]" if found["new"] else ""
+    return f"Dealt to {player} [{found['cards']}]{new}"
 
 
 def numbered_side_pots(events: Iterable[Event]) -> bool:
@@ -518,14 +600,16 @@ def summary_line(_start: SummaryStart, _page: _Page) -> str:
 
 
 def totals_line(totals: PotTotals, page: _Page) -> str:
-    """ "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25"."""
+    """ "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25" (and "Board [6h]")."""
     split = ""
     if totals.main is not None:
         split = f" Main pot {page.money(totals.main)}."
         for number, side in enumerate(totals.sides, 1):
             label = f"Side pot-{number}" if page.numbered_side_pots else "Side pot"
             split += f" {label} {page.money(side)}."
-    return f"Total pot {page.money(totals.total)}{split} | Rake {page.money(totals.rake)}"
+    line = f"Total pot {page.money(totals.total)}{split} | Rake {page.money(totals.rake)}"
+    # a community card dealt on the street's line is repeated: "Board [6h]" (2009)
+    return "\n".join([line, *(f"Board {cards_text(board)}" for board in page.boards)])
 
 
 def seat_summary_line(summary: SeatSummary, page: _Page) -> str:
@@ -639,7 +723,7 @@ def derive_seat_summaries(hand: Hand) -> tuple[SeatSummary, ...]:
     """
     fate = fates(hand.events)
     folds, shows, won = fate.folds, fate.shows, fate.won
-    positions = _blind_positions(hand.events)
+    positions = _blind_positions(hand)
     known = known_hands(hand)
     summaries = []
     for seat in sorted(hand.seats, key=lambda s: s.seat):
@@ -684,12 +768,32 @@ def summary_description(game: Game, shown: str | None) -> str | None:
     return shown
 
 
-def _blind_positions(events: Iterable[Event]) -> dict[str, tuple[str, ...]]:
+def _blind_positions(hand: Hand) -> dict[str, tuple[str, ...]]:
     """Who sits in the blinds: the first small and big blind posted (later posts of a big
-    blind are players buying into the game, not the big blind's seat)."""
+    blind are players buying into the game, not the big blind's seat).
+
+    A player all-in on the ante has nothing left for the small blind, yet sits in it:
+    "Hero: posts the ante 1 and is all-in", "Player0: posts big blind 100", then "Seat
+    1: Hero (button) (small blind) showed ..." (heads-up, 2011). The small blind's seat
+    is then the seat dealt in before the big blind's.
+    """
+    posters: dict[PostKind, str] = {}
+    posted: set[str] = set()
+    all_in_antes: set[str] = set()
+    for event in hand.events:
+        if isinstance(event, Post):
+            posters.setdefault(event.kind, event.player)
+            posted.add(event.player)
+            if event.kind is PostKind.ANTE and event.all_in:
+                all_in_antes.add(event.player)
+    small, big = posters.get(PostKind.SMALL_BLIND), posters.get(PostKind.BIG_BLIND)
+    if small is None and big is not None and all_in_antes:
+        seats = sorted(hand.seats, key=lambda s: s.seat)
+        dealt = [s.player for s in seats if not s.sitting_out or s.player in posted]
+        before = dealt[dealt.index(big) - 1]
+        small = before if before in all_in_antes and before != big else None
     positions: dict[str, tuple[str, ...]] = {}
-    for kind, name in ((PostKind.SMALL_BLIND, "small blind"), (PostKind.BIG_BLIND, "big blind")):
-        poster = next((e.player for e in events if isinstance(e, Post) and e.kind is kind), None)
+    for poster, name in ((small, "small blind"), (big, "big blind")):
         if poster is not None:
             positions[poster] = (*positions.get(poster, ()), name)
     return positions

@@ -379,13 +379,17 @@ def _draws_that_deal_what_was_discarded(records: list[object]) -> list[object]:
         elif isinstance(record, DealtLine):
             count = discarded.pop(record.player, None)
             size = hand_size.setdefault(record.player, len(record.cards))
-            new = record.new_cards or ()
-            if count is not None and (len(new) != count or len(record.cards) + len(new) != size):
+            # Throwing the whole hand, the new one comes in one bracket: "Hero: discards 5
+            # cards [Kh As Kd 8h 2d]" then "Dealt to Hero [6h Td 2c 5h 3s]".
+            new = record.cards if record.new_cards is None else record.new_cards
+            kept = () if record.new_cards is None else record.cards
+            if count is not None and (len(new) != count or len(kept) + len(new) != size):
                 normalized.append(
                     Note(
                         "cards_contradicted",
                         f"{record.player} discards {count} but the history deals "
-                        f"[{' '.join(record.cards)}] [{' '.join(new)}]: cards unknown",
+                        f"[{' '.join(record.cards)}] [{' '.join(record.new_cards or ())}]: "
+                        "cards unknown",
                         record.player,
                         line=record.line,
                     )

@@ -620,3 +620,16 @@ def test_unknown_line_is_a_syntax_error_with_expectations() -> None:
 def test_draw_line_in_a_stud_hand_is_refused() -> None:
     error = parse_error(STUD_HAND.replace("Hero: bets $0.04", "Hero: stands pat"))
     assert error.kind is ErrorKind.STRUCTURE and error.line == 19
+
+
+def test_a_draw_of_the_whole_hand_deals_the_new_hand_in_one_bracket() -> None:
+    """ "Hero: discards 5 cards [Kh As Kd 8h 2d]" then "Dealt to Hero [6h Td 2c 5h 3s]"
+    (homeGame shootout, 2013): all new cards, no contradiction."""
+    text = DRAW_HAND.replace(
+        "Hero: discards 1 card [Jh]", "Hero: discards 5 cards [6s Jh 7d 2h 3s]"
+    )
+    text = text.replace("Dealt to Hero [6s 7d 2h 3s] [Qs]", "Dealt to Hero [Qs 8c 5d 4c 9h]")
+    hand = parse_one(text)
+    assert not any(isinstance(e, Note) and e.kind == "cards_contradicted" for e in hand.events)
+    (draw,) = [e for e in hand.events if isinstance(e, Draw) and e.player == "Hero"]
+    assert (draw.kept, draw.drawn) == ((), ("Qs", "8c", "5d", "4c", "9h"))

@@ -34,7 +34,6 @@ from parsers.events import (
     Game,
     Hand,
     MoneyKind,
-    Note,
     ParseWarning,
     PotTotals,
     SeatSummary,
@@ -328,51 +327,12 @@ def without_reprints(hand: Hand, hero: str | None) -> Hand:
     return replace(hand, events=tuple(events))
 
 
-# The parser (since the merge of the duplicated hole cards, b75bdda) reads a draw of all
-# five cards and the new hand dealt for them, a real form ("Hero: discards 5 cards [Kh As
-# Kd 8h 2d]" then "Dealt to Hero [6h Td 2c 5h 3s]", the homeGame shootout, 2013), as the
-# client bug of the "duplicate.holecards" file: the "Dealt to" line becomes a
-# "cards_contradicted" note and the player's cards are unknown from there on (before,
-# `_check_draws_deal_what_was_discarded` let a line with no "[new]" cards through, and
-# `hand_assembly` made it the draw's new cards). The hands below fail a test through it
-# alone, each listed with the player whose draw is misread. The test checks that the
-# misreading is still there: once the parser reads the line again, the entry must go.
-
-READ_WITH_ALL_FIVE_MISREAD = {
-    # homeGame shootout (2013), as read from the file: after the note the hero's kept
-    # cards cannot be worked out ("Dealt to Hero [6h 2c 5h 3s] [Tc]" at the next draw)
-    "99631903994": "Hero",
-}
-WRITTEN_WITH_ALL_FIVE_MISREAD = {
-    # sample hands, all seeing and written with no hero: an opponent draws five, and
-    # "Dealt to <opponent> [five new cards]" reads back as the note
-    "320301822237": "lady.ante",  # Menelaia VI, 2-7 single draw
-    "320306734688": "José María",  # Menelaia VI, 2-7 single draw
-    "310292475733": "Zoë.77",  # Orsolya III, 2-7 triple draw
-    "330313015141": "[TeamPro] Ana",  # Rosamunde I, A-5 triple draw
-}
-
-
-def still_misread(hand: Hand, player: str) -> bool:
-    """The parser made the player's five-card draw a "cards_contradicted" note."""
-    return any(
-        isinstance(e, Note)
-        and e.kind == "cards_contradicted"
-        and e.text.startswith(f"{player} discards 5 but the history deals [")
-        and e.text.endswith("] []: cards unknown")
-        for e in hand.events
-    )
-
-
 def test_reprints_and_kept_cards_are_worked_out_from_earlier_deals() -> None:
     for original in all_originals():
         hand, hero = original.hand, original.hero
         if not hand.game.is_stud:  # a draw game's deals reprint nothing to recompute
             assert all(not e.shown_before for e in hand.events if isinstance(e, Deal))
         expected = write_hand(hand, hero)
-        if original.path.is_relative_to(REAL) and hand.hand_number in READ_WITH_ALL_FIVE_MISREAD:
-            assert still_misread(hand, READ_WITH_ALL_FIVE_MISREAD[hand.hand_number])
-            continue
         assert write_hand(without_reprints(hand, hero), hero) == expected, hand.hand_number
 
 
@@ -458,10 +418,6 @@ def test_with_no_hero_every_card_is_printed_and_reads_back() -> None:
     for original in all_originals():
         hand = all_seeing(original.hand, original.hero)
         back = reparse(write_hand(hand))
-        misread = WRITTEN_WITH_ALL_FIVE_MISREAD.get(hand.hand_number)
-        if misread is not None and original.path.is_relative_to(SAMPLES):
-            assert still_misread(back, misread), hand.hand_number
-            continue
         assert _without_shown_before(back.events) == _without_shown_before(hand.events)
 
 

@@ -350,32 +350,26 @@ def _buy_in_amount(text: str | None) -> Decimal:
 
 
 def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
-    """Winamax's records as the site-neutral assembly expects them: a raise naming what it
-    adds made a raise to the street's total; a small blind posted out of turn that is more
-    than the small blind is both blinds at once; the two summary lines of a player who won
-    both halves of a Hi/Lo pot made one; a completion written as a raise."""
+    """Winamax's records as the site-neutral assembly expects them. Each habit is rare, so
+    each is undone only in the hands that show it: parsing speed is spent per line."""
+    if any(type(record) is AddedRaiseLine for record in records):
+        records = _raises_to_street_totals(records)
+    if any(type(r) is Post and r.kind is PostKind.DEAD_BLIND for r in records):
+        records = _large_dead_blinds_as_both_blinds(records)
+    if game is Game.SEVEN_STUD_HILO:
+        records = _one_summary_line_per_winner(records)
+    return completions_from_raises(game, records)
+
+
+def _raises_to_street_totals(records: list[object]) -> list[object]:
+    """A raise naming what it adds ("Player0 raises -6.10€ to 18.90€", having brought in
+    10€) made a raise to the street's total (28.90€)."""
     normalized: list[object] = []
     put_in: dict[str, Decimal] = {}  # on the street so far
-    small_blind: Decimal | None = None
-    summaries: dict[str, tuple[int, SeatSummary]] = {}
     for record in records:
         if isinstance(record, StreetStart):
             put_in.clear()
         elif isinstance(record, Post):
-            if record.kind is PostKind.SMALL_BLIND and small_blind is None:
-                small_blind = record.amount
-            if (
-                record.kind is PostKind.DEAD_BLIND
-                and small_blind is not None
-                and record.amount > small_blind
-            ):
-                record = Post(
-                    record.player,
-                    PostKind.SMALL_AND_BIG_BLINDS,
-                    record.amount,
-                    record.all_in,
-                    line=record.line,
-                )
             if record.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
                 put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
         elif isinstance(record, AddedRaiseLine):
@@ -392,8 +386,34 @@ def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[obje
                 put_in[record.player] = record.raise_to
             elif record.amount is not None:
                 put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
-        elif isinstance(record, SeatSummary) and record.won is not None:
-            # Hi/Lo: "Seat 2: Player0 won 114€" once per half: one seat line, all it won.
+        normalized.append(record)
+    return normalized
+
+
+def _large_dead_blinds_as_both_blinds(records: list[object]) -> list[object]:
+    """A small blind posted out of turn that is more than the small blind is both blinds
+    at once."""
+    small_blind = next(
+        (r.amount for r in records if type(r) is Post and r.kind is PostKind.SMALL_BLIND), None
+    )
+    if small_blind is None:
+        return records
+    return [
+        replace(record, kind=PostKind.SMALL_AND_BIG_BLINDS)
+        if type(record) is Post
+        and record.kind is PostKind.DEAD_BLIND
+        and record.amount > small_blind
+        else record
+        for record in records
+    ]
+
+
+def _one_summary_line_per_winner(records: list[object]) -> list[object]:
+    """Hi/Lo: "Seat 2: Player0 won 114€" once per half: one seat line, all it won."""
+    normalized: list[object] = []
+    summaries: dict[str, tuple[int, SeatSummary]] = {}
+    for record in records:
+        if isinstance(record, SeatSummary) and record.won is not None:
             earlier = summaries.get(record.player)
             if earlier is not None:
                 index, first = earlier
@@ -401,7 +421,7 @@ def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[obje
                 continue
             summaries[record.player] = (len(normalized), record)
         normalized.append(record)
-    return completions_from_raises(game, normalized)
+    return normalized
 
 
 FORMAT = HandFormat(

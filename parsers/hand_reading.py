@@ -107,7 +107,7 @@ class HandFormat:
     normalize: Normalizer | None = None
     summary_lists_every_seat: bool = True
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
-    cancelled: re.Pattern[str] | None = None  # the line a site writes in a hand it called off
+    cancelled: re.Pattern[str] | None = None  # a hand's line saying it was called off (MULTILINE)
 
     def read(self, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
         """Read one hand of this format; raises `HandParseError` with the file, line and
@@ -147,7 +147,7 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
                     )
         assert game is not None, f"{site.name}: no heading line names the game"
         assert hand_number is not None, f"{site.name}: no heading line numbers the hand"
-        cancellation = _cancellation(site, numbered)
+        cancellation = _cancellation(site, chunk)
         if cancellation is not None:
             line_number, text = cancellation
             return CancelledHand(
@@ -248,17 +248,23 @@ def _dead_hand(records: Sequence[object]) -> PotTotals | None:
     it off before the deal, every post given back. Full Tilt, 2011 (FPDB's "Dead.hand"):
     "Villain posts the small blind of $5 / Hero is sitting out / *** SUMMARY *** /
     Total pot $0 | Rake $0"."""
-    if any(isinstance(record, StreetStart) for record in records):
+    if StreetStart in map(type, records):
         return None
     totals = next((r for r in records if isinstance(r, PotTotals)), None)
     return totals if totals is not None and totals.total == 0 else None
 
 
-def _cancellation(site: HandFormat, numbered: list[tuple[int, str]]) -> tuple[int, str] | None:
-    """The numbered line saying the site cancelled the hand, if there is one."""
+def _cancellation(site: HandFormat, chunk: HandText) -> tuple[int, str] | None:
+    """The line (number, text) saying the site cancelled the hand, if there is one. One
+    search of the hand's text: a match per line would cost every hand a few percent."""
     if site.cancelled is None:
         return None
-    return next(((n, text) for n, text in numbered if site.cancelled.match(text)), None)
+    text = chunk.text
+    found = site.cancelled.search(text)
+    if found is None:
+        return None
+    offset = text.count("\n", 0, found.start())
+    return chunk.first_line + offset, chunk.lines[offset]
 
 
 _PLAYING = frozenset({Post, Action, Deal, Draw, Show, Muck, Collect, UncalledReturn})

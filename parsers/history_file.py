@@ -11,6 +11,7 @@ from parsers.reading import HandText, split_hands
 from parsers.sites import ANY_HAND_START, site_of
 
 HISTORY_SUFFIXES = (".txt", ".log", ".hh")
+_OPENING_LINES = 8  # more than a site's hand start spans (blank lines included)
 
 
 def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome]]:
@@ -20,8 +21,10 @@ def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome
 
 
 def parse_chunk(chunk: HandText) -> ParseOutcome:
-    # A site's opening may span lines (Full Tilt's archive line of stars): match the text.
-    site = site_of(chunk.text) if chunk.is_hand else None
+    # A site's opening may span lines (Full Tilt's archive: a line of stars, a blank line,
+    # the header): match the chunk's first lines, not the whole hand joined.
+    opening = "\n".join(chunk.lines[:_OPENING_LINES])
+    site = site_of(opening) if chunk.is_hand else None
     if site is None:
         return HandParseError(
             ErrorKind.NOT_A_HAND,

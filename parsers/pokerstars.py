@@ -404,7 +404,7 @@ def _draws_that_deal_what_was_discarded(records: list[object]) -> list[object]:
 def _community_streets(_game: Game, _seats: object, records: list[object]) -> list[object]:
     """ "*** RIVER *** [6h]" is the street's start and the community card; the summary's
     "Board [6h]" only repeats that card, and is dropped so that the card is dealt once."""
-    if not any(isinstance(record, CommunityStreet) for record in records):
+    if CommunityStreet not in map(type, records):  # the rare case: one C-level scan
         return records
     normalized: list[object] = []
     dealt: list[str] = []
@@ -431,7 +431,7 @@ FORMAT = HandFormat(
     hand_header=_hand_header,
     normalize=_normalize,
     # "Hand cancelled", then a summary where every post comes back: "collected ($0)".
-    cancelled=re.compile(r"Hand cancelled$"),
+    cancelled=re.compile(r"^Hand cancelled[ \t]*$", re.MULTILINE),
 )
 
 parse_hand = FORMAT.read

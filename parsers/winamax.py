@@ -352,9 +352,11 @@ def _buy_in_amount(text: str | None) -> Decimal:
 def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
     """Winamax's records as the site-neutral assembly expects them. Each habit is rare, so
     each is undone only in the hands that show it: parsing speed is spent per line."""
-    if any(type(record) is AddedRaiseLine for record in records):
+    kinds = list(map(type, records))
+    if AddedRaiseLine in kinds:
         records = _raises_to_street_totals(records)
-    if any(type(r) is Post and r.kind is PostKind.DEAD_BLIND for r in records):
+    forced_bets = records[: kinds.index(StreetStart)] if StreetStart in kinds else records
+    if any(type(r) is Post and r.kind is PostKind.DEAD_BLIND for r in forced_bets):
         records = _large_dead_blinds_as_both_blinds(records)
     if game is Game.SEVEN_STUD_HILO:
         records = _one_summary_line_per_winner(records)

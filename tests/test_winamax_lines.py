@@ -488,3 +488,11 @@ def test_2016_lowball27_play_money() -> None:
         MoneyKind.PLAY,
         None,
     )
+
+
+@pytest.mark.parametrize("text", ["*** 4rd STREET ***", "*** 3th STREET ***"])
+def test_a_street_no_client_writes_is_refused_not_a_crash(text: str) -> None:
+    """Found by the fuzzer: "[3-7](rd|th)" let "4rd" through to a street table without it."""
+    line("*** 4th STREET ***")  # the shape first, as in a hand
+    with pytest.raises(LineSyntaxError):
+        line(text)

@@ -31,6 +31,7 @@ from parsers.events import (
     SummaryStart,
     UncalledReturn,
 )
+from parsers.line_parser import LineSyntaxError
 from parsers.winning import (
     AllInLine,
     DealtCardLine,
@@ -481,3 +482,11 @@ def test_current_pot_won_without_a_collect_line_is_collected_from_the_summary() 
     text = CURRENT_HAND.replace("Bob [NL] collected $0.14 from pot\n", "Bob [NL] does not show\n")
     hand = parse_one(text)
     assert [e for e in hand.events if isinstance(e, Collect)] == [Collect("Bob [NL]", D("0.14"))]
+
+
+@pytest.mark.parametrize("text", ["*** 4rd STREET ***", "*** 3th STREET ***"])
+def test_a_street_no_client_writes_is_refused_not_a_crash(text: str) -> None:
+    """Found by the fuzzer: "[3-7](rd|th)" let "4rd" through to a street table without it."""
+    line("*** 4th STREET ***")  # the shape first, as in a hand
+    with pytest.raises(LineSyntaxError):
+        line(text)

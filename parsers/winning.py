@@ -419,7 +419,9 @@ def line_parser_2016() -> LineParser:
 def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
     """The 2016 lines as every site's assembly expects them (see the module's notes)."""
     if not records or not (isinstance(records[-1], Note) and records[-1].kind == "game_ended"):
+        # the hand's last line: its last record's, or its seat list's when it stops there
         last = getattr(records[-1], "line", 0) if records else 0
+        last = last or (seats[-1].line if seats else 0)
         raise StructureError(last, "the hand stops before 'Game ended at:' (truncated)", True)
     seat_of = {seat.player: seat.seat for seat in seats}
     folded = {r.player for r in records if type(r) is Action and r.kind is ActionKind.FOLD}

@@ -490,3 +490,15 @@ def test_a_street_no_client_writes_is_refused_not_a_crash(text: str) -> None:
     line("*** 4th STREET ***")  # the shape first, as in a hand
     with pytest.raises(LineSyntaxError):
         line(text)
+
+
+def test_a_2016_hand_cut_after_its_seats_is_truncated_at_its_last_line() -> None:
+    """Found by the fuzzer: the error pointed at line 0, outside the hand."""
+    error = parse_error(
+        "Game started at: 2016/8/2 11:17:19\n"
+        "Game ID: 693977667 1/2 (PRR) Leyak (Seven Cards Stud)\n"
+        "Seat 1: ChazDazzle (10).\n"
+        "Seat 5: Nee (50).\n"
+    )
+    assert (error.kind, error.line) == (ErrorKind.TRUNCATED, 4)
+    assert error.line_text == "Seat 5: Nee (50)."

@@ -33,7 +33,7 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import parse_bytes, parse_chunk
 from parsers.line_parser import PLAYER_MARKER, LineParser, LineSyntaxError
-from parsers.outcomes import SkippedHand
+from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.pokerstars import CONVERTERS, PokerStarsLines, line_parser
 from parsers.reading import HandText, decode_history, split_hands
 from parsers.sites import ANY_HAND_START
@@ -127,9 +127,12 @@ def check_file(data: bytes, path: str = "fuzzed.txt", site: str = pokerstars.SIT
 
 
 def check_outcome(chunk: HandText, outcome: object, site: str = pokerstars.SITE) -> None:
-    assert isinstance(outcome, Hand | SkippedHand | HandParseError), type(outcome)
+    assert isinstance(outcome, Hand | SkippedHand | CancelledHand | HandParseError), type(outcome)
     if isinstance(outcome, HandParseError):
         check_error(chunk, outcome)
+    elif isinstance(outcome, CancelledHand):  # a mutation may empty a pot dealt no cards
+        assert chunk.first_line <= outcome.line < chunk.first_line + len(chunk.lines)
+        assert outcome.site == site
     elif isinstance(outcome, Hand):
         last = chunk.first_line + len(chunk.lines) - 1
         assert outcome.header.site == site

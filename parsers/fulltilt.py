@@ -485,7 +485,7 @@ FORMAT = HandFormat(
     normalize=_normalize,
     # Inferred: no real line at hand; FPDB's FulltiltToFpdb.py rejects hands holding
     # "Hand #<number> has been canceled" (its re_Cancelled), spelt with one l or two.
-    cancelled=re.compile(r"^Hand #\d+ has been cancell?ed", re.MULTILINE),
+    cancelled=re.compile(r"Hand #\d+ has been cancell?ed"),
 )
 
 

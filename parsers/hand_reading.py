@@ -107,7 +107,7 @@ class HandFormat:
     normalize: Normalizer | None = None
     summary_lists_every_seat: bool = True
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
-    cancelled: re.Pattern[str] | None = None  # a hand's line saying it was called off (MULTILINE)
+    cancelled: re.Pattern[str] | None = None  # a line's start saying the hand was called off
 
     def read(self, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
         """Read one hand of this format; raises `HandParseError` with the file, line and
@@ -256,15 +256,18 @@ def _dead_hand(records: Sequence[object]) -> PotTotals | None:
 
 def _cancellation(site: HandFormat, chunk: HandText) -> tuple[int, str] | None:
     """The line (number, text) saying the site cancelled the hand, if there is one. One
-    search of the hand's text: a match per line would cost every hand a few percent."""
+    search of the hand's text (a match per line would cost every hand a few percent); the
+    pattern is unanchored so that the search can skip ahead on its literal words, and a
+    match counts where it starts a line (not inside a player's chat)."""
     if site.cancelled is None:
         return None
     text = chunk.text
-    found = site.cancelled.search(text)
-    if found is None:
-        return None
-    offset = text.count("\n", 0, found.start())
-    return chunk.first_line + offset, chunk.lines[offset]
+    for found in site.cancelled.finditer(text):
+        start = found.start()
+        if start == 0 or text[start - 1] == "\n":
+            offset = text.count("\n", 0, start)
+            return chunk.first_line + offset, chunk.lines[offset]
+    return None
 
 
 _PLAYING = frozenset({Post, Action, Deal, Draw, Show, Muck, Collect, UncalledReturn})

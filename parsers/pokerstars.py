@@ -431,7 +431,7 @@ FORMAT = HandFormat(
     hand_header=_hand_header,
     normalize=_normalize,
     # "Hand cancelled", then a summary where every post comes back: "collected ($0)".
-    cancelled=re.compile(r"^Hand cancelled[ \t]*$", re.MULTILINE),
+    cancelled=re.compile(r"Hand cancelled[ \t]*(?=\n|\Z)"),
 )
 
 parse_hand = FORMAT.read

@@ -633,3 +633,10 @@ def test_a_draw_of_the_whole_hand_deals_the_new_hand_in_one_bracket() -> None:
     assert not any(isinstance(e, Note) and e.kind == "cards_contradicted" for e in hand.events)
     (draw,) = [e for e in hand.events if isinstance(e, Draw) and e.player == "Hero"]
     assert (draw.kept, draw.drawn) == ((), ("Qs", "8c", "5d", "4c", "9h"))
+
+
+def test_hand_cancelled_said_in_chat_cancels_nothing() -> None:
+    text = DRAW_HAND.replace(
+        "Player1: checks\n", 'Player1: checks\nPlayer1 said, "Hand cancelled"\n'
+    )
+    assert parse_one(text).hand_number == "49900000007"

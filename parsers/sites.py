@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from parsers import fulltilt, pokerstars, winamax, winning
 from parsers.conventions import SiteConventions
 from parsers.events import Hand
-from parsers.outcomes import SkippedHand
+from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 
 
@@ -20,7 +20,7 @@ from parsers.reading import HandText
 class SiteFormat:
     name: str
     hand_start: re.Pattern[str]  # a hand's opening (its first line or more), MULTILINE
-    parse_hand: Callable[[HandText], Hand | SkippedHand]
+    parse_hand: Callable[[HandText], Hand | SkippedHand | CancelledHand]
     conventions: SiteConventions
 
 

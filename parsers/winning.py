@@ -69,7 +69,7 @@ from parsers.hand_reading import (
     stakes_of,
 )
 from parsers.line_parser import Ignored, LineParser, Text
-from parsers.outcomes import SkippedHand
+from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import clock_to_utc
 
@@ -83,7 +83,7 @@ HAND_START = re.compile(r"^\ufeff?(?:Game started at: |(?:Game )?Hand #\d+ - )",
 _HAND_START_2016 = re.compile(r"\ufeff?Game started at: ")
 
 
-def parse_hand(chunk: HandText) -> Hand | SkippedHand:
+def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     """Read one Winning hand, of either format; raises `HandParseError` with the file, line
     and column."""
     if _HAND_START_2016.match(chunk.lines[0]):

@@ -131,6 +131,7 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
     street: Street | None = None
     streets = _GAME_STREETS[game]
     pending_draw: dict[str, int] = {}  # player -> index in events of a draw awaiting its cards
+    hand_size: dict[str, int] = {}  # cards per player, from his first deal (draws: its size)
     saw_totals = False
 
     for record in records:
@@ -154,18 +155,23 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
             events.append(record)
         elif isinstance(record, DealtLine):
             assert street is not None
-            draw_index = pending_draw.get(record.player)
-            if draw_index is not None and record.new_cards is not None:
-                del pending_draw[record.player]
-                events[draw_index] = replace(
-                    events[draw_index], kept=record.cards, drawn=record.new_cards
-                )
-            elif draw_index is not None and len(record.cards) == events[draw_index].discard_count:
-                # "Hero: discards 5 cards [...]" then "Dealt to Hero [6h Td 2c 5h 3s]": all new.
-                del pending_draw[record.player]
-                events[draw_index] = replace(events[draw_index], kept=(), drawn=record.cards)
-            else:
+            draw_index = pending_draw.pop(record.player, None)
+            if draw_index is None:
+                hand_size.setdefault(record.player, len(record.cards))
                 events.append(_deal(game, street, record, first_street=street == streets[0]))
+                continue
+            draw = events[draw_index]
+            assert isinstance(draw, Draw)
+            # "Dealt to Hero [kept] [new]", or after a draw of the whole hand one bracket:
+            # "Hero: discards 5 cards [...]" then "Dealt to Hero [6h Td 2c 5h 3s]".
+            kept, new = (
+                ((), record.cards) if record.new_cards is None else (record.cards, record.new_cards)
+            )
+            size = hand_size.setdefault(record.player, len(record.cards))
+            if len(new) == draw.discard_count and len(kept) + len(new) == size:
+                events[draw_index] = replace(draw, kept=kept, drawn=new)
+            else:
+                events.append(_contradicted_deal(record, draw.discard_count))
         elif isinstance(record, DrawLine):
             assert street is not None
             if street not in DRAW_STREETS:
@@ -191,6 +197,22 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
             last_line, f"the hand stops before {missing} (truncated)", truncated=True
         )
     return tuple(events)
+
+
+def _contradicted_deal(record: DealtLine, discarded: int) -> Note:
+    """A deal that does not deal what the draw discarded. A PokerStars client bug (Triple
+    Draw, 2012, the file FPDB keeps as "duplicate.holecards"): "Hero: discards 2 cards []"
+    then "Dealt to Hero [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]", the five cards kept and dealt
+    again, and later "discards 1 card [Ad]", a card he never held. The money of such a
+    hand is sound; its cards are not: the line is kept as a note, and the player's cards
+    from that draw on are unknown, as for a player whose draw the history does not show."""
+    return Note(
+        "cards_contradicted",
+        f"{record.player} discards {discarded} but the history deals "
+        f"[{' '.join(record.cards)}] [{' '.join(record.new_cards or ())}]: cards unknown",
+        record.player,
+        line=record.line,
+    )
 
 
 def _deal(game: Game, street: Street, record: DealtLine, first_street: bool) -> Deal:

@@ -35,7 +35,6 @@ from parsers.events import (
     Tournament,
     TournamentFinish,
 )
-from parsers.hand_assembly import DealtLine, DrawLine
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
@@ -356,51 +355,6 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
     )
 
 
-def _normalize(game: Game, seats: object, records: list[object]) -> list[object]:
-    if not game.is_stud:
-        records = _draws_that_deal_what_was_discarded(records)
-    return _community_streets(game, seats, records)
-
-
-def _draws_that_deal_what_was_discarded(records: list[object]) -> list[object]:
-    """A discard of N cards is followed by "Dealt to <name> [kept] [N new]". A client bug
-    breaks this (Triple Draw, 2012, the file FPDB keeps as "duplicate.holecards"):
-    "Hero: discards 2 cards []" then "Dealt to Hero [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]",
-    the five cards kept and dealt again, and later "discards 1 card [Ad]", a card he never
-    held. The money of such a hand is sound; its cards are not: a deal line that does not
-    deal what was discarded is kept as a note, and the player's cards from that draw on
-    are unknown, as for a player whose draw the history does not show."""
-    normalized: list[object] = []
-    hand_size: dict[str, int] = {}
-    discarded: dict[str, int] = {}
-    for record in records:
-        if isinstance(record, DrawLine):
-            discarded[record.player] = record.discard_count
-        elif isinstance(record, DealtLine):
-            count = discarded.pop(record.player, None)
-            size = hand_size.setdefault(record.player, len(record.cards))
-            # Throwing the whole hand, the new one comes in one bracket: "Hero: discards 5
-            # cards [Kh As Kd 8h 2d]" then "Dealt to Hero [6h Td 2c 5h 3s]".
-            new = record.cards if record.new_cards is None else record.new_cards
-            kept = () if record.new_cards is None else record.cards
-            if count is not None and (len(new) != count or len(kept) + len(new) != size):
-                normalized.append(
-                    Note(
-                        "cards_contradicted",
-                        f"{record.player} discards {count} but the history deals "
-                        f"[{' '.join(record.cards)}] [{' '.join(record.new_cards or ())}]: "
-                        "cards unknown",
-                        record.player,
-                        line=record.line,
-                    )
-                )
-                continue
-        elif isinstance(record, StreetStart):
-            discarded.clear()
-        normalized.append(record)
-    return normalized
-
-
 def _community_streets(_game: Game, _seats: object, records: list[object]) -> list[object]:
     """ "*** RIVER *** [6h]" is the street's start and the community card; the summary's
     "Board [6h]" only repeats that card, and is dropped so that the card is dealt once."""
@@ -429,7 +383,7 @@ FORMAT = HandFormat(
     heading=((HeaderLine, "the hand's 'PokerStars ...' line"), (TableLine, "the 'Table ...' line")),
     games=GAMES,
     hand_header=_hand_header,
-    normalize=_normalize,
+    normalize=_community_streets,
     # "Hand cancelled", then a summary where every post comes back: "collected ($0)".
     cancelled=re.compile(r"Hand cancelled[ \t]*(?=\n|\Z)"),
 )

@@ -540,7 +540,7 @@ _CONTRADICTED = re.compile(
     r"discards \d+ but the history deals \[(?P<cards>[^\]]*)\] \[(?P<new>[^\]]*)\]"
     r": cards unknown"
 )
-"""The note's text after the player's name (see `parsers.pokerstars`)."""
+"""The note's text after the player's name (see `parsers.hand_assembly._contradicted_deal`)."""
 
 
 def contradicted_deal_line(note: Note, page: _Page) -> str | None:

@@ -350,6 +350,21 @@ def stakes_of(
 # ---------------------------------------------------------------------------- site habits
 
 
+def count_street_put_in(record: object, put_in: dict[str, Decimal]) -> None:
+    """What each player has in on the street after `record`, a blind or an action (the
+    caller empties `put_in` at each street). Sites whose lines name only what an action
+    adds (Winamax's "raises -6.10€ to 18.90€", Winning 2016's "allin (40.40)") need that
+    total to say what the action makes it."""
+    if type(record) is Post:
+        if record.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
+            put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+    elif type(record) is Action:
+        if record.raise_to is not None:
+            put_in[record.player] = record.raise_to
+        elif record.amount is not None:
+            put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+
+
 def completions_from_raises(game: Game, records: list[object]) -> list[object]:
     """Sites with no "completes" wording (Winamax, Winning) print a stud completion as a
     raise ("Hero raises 25€ to 25€" after a 10€ bring-in): on a stud game's first street,

@@ -47,6 +47,7 @@ from parsers.hand_reading import (
     LIMITS,
     HandFormat,
     completions_from_raises,
+    count_street_put_in,
     site_line_parser,
     stakes_of,
 )
@@ -371,9 +372,6 @@ def _raises_to_street_totals(records: list[object]) -> list[object]:
     for record in records:
         if isinstance(record, StreetStart):
             put_in.clear()
-        elif isinstance(record, Post):
-            if record.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
-                put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
         elif isinstance(record, AddedRaiseLine):
             total = put_in.get(record.player, Decimal(0)) + record.added
             record = Action(
@@ -383,11 +381,7 @@ def _raises_to_street_totals(records: list[object]) -> list[object]:
                 all_in=record.all_in,
                 line=record.line,
             )
-        if isinstance(record, Action):
-            if record.raise_to is not None:
-                put_in[record.player] = record.raise_to
-            elif record.amount is not None:
-                put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+        count_street_put_in(record, put_in)
         normalized.append(record)
     return normalized
 

@@ -65,6 +65,7 @@ from parsers.hand_reading import (
     LIMITS,
     HandFormat,
     completions_from_raises,
+    count_street_put_in,
     site_line_parser,
     stakes_of,
 )
@@ -436,8 +437,7 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
         if kind is AllInLine:
             record = _all_in_action(record, put_in)  # type: ignore[arg-type]
             kind = Action
-        if kind is Action:
-            _count_put_in(record, put_in)  # type: ignore[arg-type]
+        count_street_put_in(record, put_in)
         if not street_open and (
             kind is DealtCardLine or (kind is Note and record.kind == "dealt_hidden")  # type: ignore[attr-defined]
         ):  # no line opens the first street: it opens with its first card
@@ -482,14 +482,6 @@ def _all_in_action(record: AllInLine, put_in: dict[str, Decimal]) -> Action:
     else:
         kind, amount, raise_to = ActionKind.RAISE, None, total
     return Action(record.player, kind, amount, raise_to=raise_to, all_in=True, line=record.line)
-
-
-def _count_put_in(action: Action, put_in: dict[str, Decimal]) -> None:
-    """What each player has in on the street, after `action`."""
-    if action.raise_to is not None:
-        put_in[action.player] = action.raise_to
-    elif action.amount is not None:
-        put_in[action.player] = put_in.get(action.player, Decimal(0)) + action.amount
 
 
 def _seat_summary(

@@ -46,6 +46,7 @@ from pipeline.storage.rows import (
     add_parse_reject,
     batch_frame,
 )
+from pipeline.validation_tally import engine_rejection
 
 if TYPE_CHECKING:  # workers never load duckdb: they only build columns
     from pipeline.storage.database import Database
@@ -301,7 +302,7 @@ def _read_file(work: _Work) -> _FileOutcome:
             result = replay(parsed)
             if result.errors:
                 add_engine_reject(batch, chunk, result)
-                outcome.rejected["engine: " + result.errors[0].code.value] += 1
+                outcome.rejected[engine_rejection(result)] += 1
             else:
                 add_hand(batch, chunk, parsed, result)
         elif isinstance(parsed, SkippedHand):

@@ -19,6 +19,12 @@ from pipeline.engine.results import HandResult
 UNKNOWN_SITE = "no known site"
 
 
+def engine_rejection(result: HandResult) -> str:
+    """The reason a hand the engine finds wrong is rejected for, as `import` and
+    `validate` both count it: its first error's code."""
+    return f"engine: {result.errors[0].code.value}"
+
+
 @dataclass
 class SiteTally:
     valid: int = 0
@@ -55,7 +61,7 @@ class ValidationTally:
             assert result is not None, "a parsed hand is counted with its replay"
             tally = self.site(outcome.site)
             if result.errors:
-                tally.rejected[f"engine: {result.errors[0].code.value}"] += 1
+                tally.rejected[engine_rejection(result)] += 1
             elif result.findings:
                 tally.warnings += 1
             else:

@@ -610,7 +610,7 @@ class _Replay:
                 if full or self.conventions.short_all_in_raise is ShortAllInRaise.FROM_ALL_IN:
                     self.full_bet = total
             else:
-                full = reopens = increment >= minimum
+                reopens = increment >= minimum
             acted = {p.name for p in self.order if p.can_act and p.name not in self.to_act}
             self.raise_closed = set() if reopens else (self.raise_closed | acted) - {player.name}
             self.last_raise = max(self.last_raise, increment)

@@ -9,6 +9,7 @@ single-draw games play without announcing it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
@@ -197,6 +198,19 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
             last_line, f"the hand stops before {missing} (truncated)", truncated=True
         )
     return tuple(events)
+
+
+_CONTRADICTED_DEAL = re.compile(
+    r"discards \d+ but the history deals \[(?P<cards>[^\]]*)\] \[(?P<new>[^\]]*)\]"
+    r": cards unknown"
+)
+
+
+def contradicted_deal_cards(note: Note) -> tuple[str, str] | None:
+    """The two card lists, as printed, of a `_contradicted_deal` note ("" for a bracket
+    the line did not have): what a writer needs to print the line back."""
+    found = _CONTRADICTED_DEAL.fullmatch(note.text.removeprefix(f"{note.player} "))
+    return None if found is None else (found["cards"], found["new"])
 
 
 def _contradicted_deal(record: DealtLine, discarded: int) -> Note:

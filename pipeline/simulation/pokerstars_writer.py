@@ -67,6 +67,7 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
+from parsers.hand_assembly import contradicted_deal_cards
 from parsers.site_time import to_utc
 from pipeline.simulation.history_writer import (
     HeldCards,
@@ -536,13 +537,6 @@ def note_line(note: Note, page: _Page) -> str | None:
     return form.format(player=note.player or "", text=note.text)
 
 
-_CONTRADICTED = re.compile(
-    r"discards \d+ but the history deals \[(?P<cards>[^\]]*)\] \[(?P<new>[^\]]*)\]"
-    r": cards unknown"
-)
-"""The note's text after the player's name (see `parsers.hand_assembly._contradicted_deal`)."""
-
-
 def contradicted_deal_line(note: Note, page: _Page) -> str | None:
     """The deal line the parser kept as a note, as it was printed.
 
@@ -552,14 +546,14 @@ def contradicted_deal_line(note: Note, page: _Page) -> str | None:
     player whose cards the page hides is not printed (a parsed hand has none such).
     """
     player = note.player or ""
-    found = _CONTRADICTED.fullmatch(note.text.removeprefix(f"{player} "))
+    found = contradicted_deal_cards(note)
     if found is None:
         raise UnwritableHand(f"a cards_contradicted note without its cards: {note.text!r}")
+    cards, new = found
     page.cards.holding[player] = None
     if not page.cards.sees_all(player):
         return None
-    new = f" [{found['new']}]" if found["new"] else ""
-    return f"Dealt to {player} [{found['cards']}]{new}"
+    return f"Dealt to {player} [{cards}]" + (f" [{new}]" if new else "")
 
 
 def numbered_side_pots(events: Iterable[Event]) -> bool:

@@ -3,18 +3,9 @@
 
 from __future__ import annotations
 
-GAME_NAMES = {
-    "seven_stud": "7 Card Stud",
-    "seven_stud_hilo": "7 Card Stud Hi/Lo",
-    "razz": "Razz",
-    "five_stud": "5 Card Stud",
-    "five_up_stud": "5 Card Stud (five-up)",
-    "triple_draw_27": "2-7 Triple Draw",
-    "single_draw_27": "2-7 Single Draw",
-    "triple_draw_a5": "A-5 Triple Draw",
-    "badugi": "Badugi",
-    "five_draw": "5 Card Draw",
-}
+from parsers.games import GAME_RULES
+
+GAME_NAMES = {game.value: rules.name for game, rules in GAME_RULES.items()}
 
 LIMIT_NAMES = {"fixed_limit": "Fixed limit", "pot_limit": "Pot limit", "no_limit": "No limit"}
 

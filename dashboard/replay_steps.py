@@ -9,7 +9,7 @@ The database keeps cards per player, not per street: `hand_players.cards_down` a
 summary reveals a mucked hand), and the draws with the hero's
 discarded, drawn and kept cards. The street each card belongs to follows from the game's
 dealing pattern (7-card stud: 2 down and 1 up on 3rd street, 1 up on 4th to 6th, 1 down on
-7th), which is why that pattern lives here as data.
+7th), which `parsers.games` states for every game.
 """
 
 from __future__ import annotations
@@ -19,34 +19,16 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
+from parsers.games import GAME_RULES, Family, Game, GameRules, StreetDeal
+
 Row = Mapping[str, Any]
 ZERO = Decimal(0)
 
-# Stud: (street, cards dealt down, cards dealt up) in dealing order.
-_SEVEN_STUD = (
-    ("third", 2, 1),
-    ("fourth", 0, 1),
-    ("fifth", 0, 1),
-    ("sixth", 0, 1),
-    ("seventh", 1, 0),
-)
-STUD_DEALS: dict[str, tuple[tuple[str, int, int], ...]] = {
-    "seven_stud": _SEVEN_STUD,
-    "seven_stud_hilo": _SEVEN_STUD,
-    "razz": _SEVEN_STUD,
-    "five_stud": (("second", 1, 1), ("third", 0, 1), ("fourth", 0, 1), ("fifth", 0, 1)),
-    "five_up_stud": (("second", 1, 1), ("third", 0, 1), ("fourth", 0, 1), ("fifth", 1, 0)),
-}
-# Draw games: the betting rounds, and how many cards each player holds.
-_TRIPLE = ("predraw", "draw_1", "draw_2", "draw_3")
-_SINGLE = ("predraw", "draw_1")
-DRAW_GAMES: dict[str, tuple[tuple[str, ...], int]] = {
-    "triple_draw_27": (_TRIPLE, 5),
-    "triple_draw_a5": (_TRIPLE, 5),
-    "badugi": (_TRIPLE, 4),
-    "single_draw_27": (_SINGLE, 5),
-    "five_draw": (_SINGLE, 5),
-}
+
+def _rules(game: str) -> GameRules:
+    """The game's rules; a game id this version does not know replays as a triple draw."""
+    return GAME_RULES[Game(game) if game in GAME_RULES else Game.TRIPLE_DRAW_27]
+
 
 _STREET_TITLES = {
     "second": "2nd street",
@@ -188,7 +170,7 @@ class HandRows:
 
 def street_title(street: str, game: str = "") -> str:
     """A street as players name it; a single-draw game has one draw, not a "first"."""
-    if street == "draw_1" and DRAW_GAMES.get(game, (_TRIPLE, 5))[0] == _SINGLE:
+    if street == "draw_1" and _rules(game).draws == 1:
         return "The draw"
     return _STREET_TITLES.get(street, street.replace("_", " "))
 
@@ -196,7 +178,8 @@ def street_title(street: str, game: str = "") -> str:
 def build_replay(rows: HandRows) -> Replay:
     """The hand's steps: one per street that was dealt, then the showdown or result."""
     game = rows.hand["game"]
-    family = "stud" if game in STUD_DEALS else "draw"
+    rules = _rules(game)
+    family = rules.family
     players = sorted(rows.players, key=lambda p: p["seat"])
     actions = sorted(rows.actions, key=lambda a: a["seq"])
     draws = sorted(rows.draws, key=lambda d: d["seq"])
@@ -208,7 +191,7 @@ def build_replay(rows: HandRows) -> Replay:
         else _draw_cards(game, players, draws, streets)
     )
     # the shared card replaces the last street's down card: it lies in the middle from then
-    board_from = len(STUD_DEALS[game]) - 1 if family == "stud" else len(streets)
+    board_from = len(rules.deals) - 1 if family == "stud" else len(streets)
     findings = tuple(_finding(f) for f in rows.findings)
 
     book = _Book(rows.hand, players)
@@ -304,13 +287,11 @@ def _streets_played(
 ) -> list[str]:
     """The streets dealt in this hand, in order: a street with no betting (everyone
     all-in) still counts when cards were dealt on it."""
-    if game in STUD_DEALS:
-        pattern = STUD_DEALS[game]
-        order = [street for street, _down, _up in pattern]
-        reached = max((_stud_streets_evidenced(pattern, p) for p in players), default=0)
-    else:
-        order = list(DRAW_GAMES.get(game, (_TRIPLE, 5))[0])
-        reached = 0
+    rules = _rules(game)
+    order: list[str] = list(rules.streets)
+    reached = 0
+    if rules.family is Family.STUD:
+        reached = max((_stud_streets_evidenced(rules.deals, p) for p in players), default=0)
     seen = {a["street"] for a in actions} | {d["street"] for d in draws}
     for position, street in enumerate(order):
         if street in seen:
@@ -318,7 +299,7 @@ def _streets_played(
     return order[: reached + 1]
 
 
-def _stud_streets_evidenced(pattern: Sequence[tuple[str, int, int]], player: Row) -> int:
+def _stud_streets_evidenced(deals: Sequence[StreetDeal], player: Row) -> int:
     """The last street (position in the pattern) whose cards this player is known to
     hold: his up cards, and his down cards where the history shows them."""
     ups = len(_cards(player.get("cards_up")))
@@ -326,12 +307,12 @@ def _stud_streets_evidenced(pattern: Sequence[tuple[str, int, int]], player: Row
     shown = len(_revealed(player))
     downs = max(downs, shown - ups)
     last = 0
-    for position, (_street, n_down, n_up) in enumerate(pattern):
+    for position, deal in enumerate(deals):
         # an opponent's down cards are unknown: a street that also deals an up card is
         # proved by the up card alone; a down-only street (7th) needs a known down card
-        if ups < n_up or (n_up == 0 and downs < n_down):
+        if ups < deal.up or (deal.up == 0 and downs < deal.down):
             break
-        ups, downs = ups - n_up, max(downs - n_down, 0)
+        ups, downs = ups - deal.up, max(downs - deal.down, 0)
         last = position
     return last
 
@@ -360,10 +341,9 @@ def _stud_cards(
     """Each player's cards after each street; the last entry is the showdown's view.
     With a `board`, the last street deals nobody a card of his own: the shared card in
     the middle (which a shown hand includes) stands for it."""
-    pattern = STUD_DEALS[game]
+    deals = _rules(game).deals
     if board:
-        *earlier, (last, _down, up) = pattern
-        pattern = (*earlier, (last, 0, up))
+        deals = (*deals[:-1], replace(deals[-1], down=0))
     hands: dict[str, list[tuple[Card, ...]]] = {}
     for player in players:
         ups = list(_cards(player.get("cards_up")))
@@ -382,11 +362,11 @@ def _stud_cards(
         for position in range(len(streets)):
             held = [replace(card, new=False) for card in held]
             if position < dealt:
-                _street, n_down, n_up = pattern[position]
-                for _ in range(n_down):
+                deal = deals[position]
+                for _ in range(deal.down):
                     code, from_showdown = downs.pop(0) if downs else (None, False)
                     held.append(Card(code, True, True, from_showdown))
-                for _ in range(n_up):
+                for _ in range(deal.up):
                     if ups:
                         held.append(Card(ups.pop(0), False, True))
             per_street.append(_stud_order(held))
@@ -408,7 +388,7 @@ def _draw_cards(
     game: str, players: Sequence[Row], draws: Sequence[Row], streets: Sequence[str]
 ) -> dict[str, list[tuple[Card, ...]]]:
     """Each player's hand after each street's draw; the last entry is the showdown's."""
-    size = DRAW_GAMES.get(game, (_TRIPLE, 5))[1]
+    size = _rules(game).hand_size
     hands: dict[str, list[tuple[Card, ...]]] = {}
     for player in players:
         name = player["player"]

@@ -14,35 +14,13 @@ from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 
+from parsers.games import Game, Street
+
 Card = str
 """Two characters, rank then suit: "Ah", "Td", "2c"."""
 
 UNKNOWN_CARD: Card = "??"
 """A card the history prints but that cannot be read (e.g. `[of]`): kept as a placeholder."""
-
-
-class Game(StrEnum):
-    """Game ids: the same strings in `parse`, `validate`, `generate` and the database."""
-
-    SEVEN_STUD = "seven_stud"
-    SEVEN_STUD_HILO = "seven_stud_hilo"
-    RAZZ = "razz"
-    FIVE_STUD = "five_stud"
-    FIVE_UP_STUD = "five_up_stud"
-    TRIPLE_DRAW_27 = "triple_draw_27"
-    SINGLE_DRAW_27 = "single_draw_27"
-    TRIPLE_DRAW_A5 = "triple_draw_a5"
-    BADUGI = "badugi"
-    FIVE_DRAW = "five_draw"
-
-    @property
-    def is_stud(self) -> bool:
-        return self in _STUD_GAMES
-
-
-_STUD_GAMES = frozenset(
-    {Game.SEVEN_STUD, Game.SEVEN_STUD_HILO, Game.RAZZ, Game.FIVE_STUD, Game.FIVE_UP_STUD}
-)
 
 
 class LimitKind(StrEnum):
@@ -57,24 +35,6 @@ class MoneyKind(StrEnum):
     REAL = "real"
     PLAY = "play"
     TOURNAMENT = "tournament"
-
-
-class Street(StrEnum):
-    """Betting rounds. Stud streets are named by card count; draw rounds by draws done."""
-
-    SECOND = "second"  # five card stud's first round
-    THIRD = "third"
-    FOURTH = "fourth"
-    FIFTH = "fifth"
-    SIXTH = "sixth"
-    SEVENTH = "seventh"
-    PREDRAW = "predraw"
-    DRAW_1 = "draw_1"
-    DRAW_2 = "draw_2"
-    DRAW_3 = "draw_3"
-
-
-DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
 
 
 class PostKind(StrEnum):

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
 from parsers.events import (
-    DRAW_STREETS,
     Action,
     Card,
     Collect,
@@ -36,6 +35,7 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
+from parsers.games import DRAW_STREETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,33 +104,13 @@ _PLACEMENT: dict[type, tuple[Phase, Phase, Phase | None]] = {
     Note: (Phase.SEATS, Phase.SUMMARY, None),
 }
 
-_GAME_STREETS: dict[Game, tuple[Street, ...]] = {
-    Game.SEVEN_STUD: (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH),
-    Game.FIVE_STUD: (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH),
-    Game.TRIPLE_DRAW_27: (Street.PREDRAW, *DRAW_STREETS),
-    Game.SINGLE_DRAW_27: (Street.PREDRAW, Street.DRAW_1),
-    Game.FIVE_DRAW: (Street.PREDRAW, Street.DRAW_1),
-}
-_GAME_STREETS[Game.SEVEN_STUD_HILO] = _GAME_STREETS[Game.RAZZ] = _GAME_STREETS[Game.SEVEN_STUD]
-_GAME_STREETS[Game.FIVE_UP_STUD] = _GAME_STREETS[Game.FIVE_STUD]
-_GAME_STREETS[Game.TRIPLE_DRAW_A5] = _GAME_STREETS[Game.BADUGI] = _GAME_STREETS[Game.TRIPLE_DRAW_27]
-
-# Stud: how many of a street's new cards are dealt face down, by count of new cards.
-# Third street shows the hero "[down down up]"; an opponent only "[up]".
-_STUD_DOWN_CARDS: dict[tuple[Street, int], int] = {
-    (Street.SECOND, 2): 1,
-    (Street.THIRD, 3): 2,
-    (Street.SEVENTH, 1): 1,
-}
-_LAST_DOWN_STREET = {Game.FIVE_UP_STUD: Street.FIFTH}  # the casino five-up deals its last card down
-
 
 def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[Event, ...]:
     """The hand's events from its body lines (everything after the seat list)."""
     events: list[Event] = []
     phase = Phase.SEATS
     street: Street | None = None
-    streets = _GAME_STREETS[game]
+    streets = game.rules.streets
     pending_draw: dict[str, int] = {}  # player -> index in events of a draw awaiting its cards
     hand_size: dict[str, int] = {}  # cards per player, from his first deal (draws: its size)
     saw_totals = False
@@ -238,10 +218,7 @@ def _deal(game: Game, street: Street, record: DealtLine, first_street: bool) -> 
         shown_before, new = (), record.cards + record.new_cards
     else:
         shown_before, new = record.cards, record.new_cards
-    if not game.is_stud or street == _LAST_DOWN_STREET.get(game):
-        down_count = len(new)
-    else:
-        down_count = _STUD_DOWN_CARDS.get((street, len(new)), 0)
+    down_count = _down_cards(game, street, len(new))
     return Deal(
         record.player,
         street,
@@ -250,6 +227,18 @@ def _deal(game: Game, street: Street, record: DealtLine, first_street: bool) -> 
         shown_before=shown_before,
         line=record.line,
     )
+
+
+def _down_cards(game: Game, street: Street, new_cards: int) -> int:
+    """How many of a deal's new cards are face down.
+
+    A draw game deals only down. A stud street shows its owner every card it deals
+    ("Dealt to Hero [6d Kd 4s]") and others only the up cards ("Dealt to Bob [4s]").
+    """
+    if not game.is_stud:
+        return new_cards
+    deal = game.rules.deal_on(street)
+    return deal.down if deal and new_cards == deal.down + deal.up else 0
 
 
 _LINE_NAMES: dict[type, str] = {

@@ -33,18 +33,13 @@ from parsers.events import (
     StreetStart,
     UncalledReturn,
 )
+from parsers.games import BringIn, Family, GameRules
 from parsers.sites import conventions_of
 from pipeline.engine.findings import Code, Finding
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult
 from pipeline.engine.showdown import judge_pot, split_shares
-from pipeline.engine.variants import (
-    VARIANTS,
-    BoardOrder,
-    Family,
-    Variant,
-    card_order,
-)
+from pipeline.engine.variants import VARIANTS, Variant, card_order
 
 ZERO = Decimal(0)
 ANTE = "ante"
@@ -82,6 +77,7 @@ class _Replay:
 
     def __init__(self, hand: Hand, conventions: SiteConventions) -> None:
         self.hand = hand
+        self.rules: GameRules = hand.game.rules
         self.variant: Variant = VARIANTS[hand.game]
         self.conventions = conventions
         stakes = hand.header.stakes
@@ -203,7 +199,7 @@ class _Replay:
         self.to_act = {p.name for p in self.order if p.can_act}
         self.first_action_pending = True
         self.next_actor = None
-        if self.variant.family is Family.DRAW:
+        if self.rules.family is Family.DRAW:
             self.next_actor = self.first_draw_actor(first_round)
 
     def close_round(self, event: Event) -> None:
@@ -264,9 +260,9 @@ class _Replay:
     def bring_in_player(self) -> _Player | None:
         """Lowest up card (razz: highest, aces low; ties by suit) among those dealt in."""
         dealt = [p for p in self.order if len(p.up) == 1]
-        if not dealt or self.variant.bring_in_card is None:
+        if not dealt or self.rules.bring_in is None:
             return None
-        razz = self.variant.bring_in_card is BoardOrder.HIGHEST
+        razz = self.rules.bring_in is BringIn.HIGHEST
         if razz:
             chosen = max(dealt, key=lambda p: card_order(p.up[0], aces_low=True))
         else:
@@ -281,7 +277,7 @@ class _Replay:
         player = self.player_of(deal)
         if player is None:
             return
-        if self.variant.family is Family.STUD:
+        if self.rules.family is Family.STUD:
             shown = deal.shown_before
             if shown and list(shown) != player.up and list(shown) != player.known_cards():
                 known = player.known_cards()
@@ -307,7 +303,7 @@ class _Replay:
         else:
             player.down = list(deal.down)
             self.draw_hands[player.name] = list(deal.down)
-        if self.variant.family is Family.STUD and self.first_action_pending:
+        if self.rules.family is Family.STUD and self.first_action_pending:
             self.next_actor = None  # decided when the street's first action comes
 
     def on_draw(self, draw: Draw) -> None:
@@ -318,10 +314,10 @@ class _Replay:
             self.find(
                 Code.ACTED_AFTER_FOLD, f"{player.name} draws after folding", draw, player.name
             )
-        if not 0 <= draw.discard_count <= self.variant.hand_size:
+        if not 0 <= draw.discard_count <= self.rules.hand_size:
             self.find(
                 Code.DRAW_COUNT,
-                f"{player.name} discards {draw.discard_count} of {self.variant.hand_size} cards",
+                f"{player.name} discards {draw.discard_count} of {self.rules.hand_size} cards",
                 draw,
                 player.name,
             )
@@ -351,7 +347,7 @@ class _Replay:
             return
         player.shown = show.cards
         shown = set(show.cards)
-        if self.variant.family is Family.STUD:
+        if self.rules.family is Family.STUD:
             # A show may be the whole hand, the cards so far (a winner showing early), or
             # just the hole cards: the larger of the two sets must hold the smaller.
             known = [c for c in player.known_cards() if c != UNKNOWN_CARD]
@@ -378,7 +374,7 @@ class _Replay:
         secret left: later deals may repeat his hole cards with his up cards ("Villain
         shows [As 7c Kc]", then "Dealt to Villain [As 7c Kc] [Js]"), so they become his
         known down cards, and cards no one else can be dealt."""
-        if self.street == self.variant.streets[-1]:
+        if self.street == self.rules.streets[-1]:
             return  # nothing more is dealt (and the stud community card is no hole card)
         hole = [card for card in shown if card not in player.up]
         if len(hole) <= len(player.down):
@@ -434,13 +430,13 @@ class _Replay:
 
     def needs_bring_in(self) -> bool:
         return (
-            self.variant.bring_in_card is not None
-            and self.street == self.variant.streets[0]
+            self.rules.bring_in is not None
+            and self.street == self.rules.streets[0]
             and self.hand.header.limit is LimitKind.FIXED
         )
 
     def expected_first_actor(self, action: Action) -> str | None:
-        if self.variant.family is Family.DRAW:
+        if self.rules.family is Family.DRAW:
             return self.next_actor
         if not self.needs_bring_in():
             return self.stud_first_actor()
@@ -470,12 +466,12 @@ class _Replay:
 
     def unit(self) -> Decimal:
         street = self.street
-        if street in self.variant.big_bet_streets or self.big_unit_made:
+        if street in self.rules.big_bet_streets or self.big_unit_made:
             return self.big_bet
         return self.small_bet
 
     def open_pair_showing(self) -> bool:
-        if self.street != self.variant.open_pair_street:
+        if self.street != self.rules.open_pair_street:
             return False
         for player in self.order:
             if not player.folded and len(player.up) >= 2 and player.up[-1][0] == player.up[-2][0]:
@@ -588,10 +584,9 @@ class _Replay:
                     action,
                     player.name,
                 )
-        if self.variant.raise_ceilings and self.street in self.variant.streets:
+        if self.rules.raise_ceilings and self.street in self.rules.streets:
             ceiling = (
-                self.small_bet
-                * self.variant.raise_ceilings[self.variant.streets.index(self.street)]
+                self.small_bet * self.rules.raise_ceilings[self.rules.streets.index(self.street)]
             )
             if increment > ceiling:
                 self.find(
@@ -842,10 +837,10 @@ class _Replay:
             )
 
     def final_cards(self, player: _Player) -> tuple[Card, ...] | None:
-        size = self.variant.hand_size
+        size = self.rules.hand_size
         if player.shown is not None and len(player.shown) == size:
             cards = player.shown
-        elif self.variant.family is Family.STUD:
+        elif self.rules.family is Family.STUD:
             cards = tuple(player.known_cards())
         else:
             cards = tuple(self.draw_hands.get(player.name, ()))

@@ -1,18 +1,20 @@
-"""The rules of each game, and each site's conventions, as data.
+"""Each game's rules with the evaluators that judge it.
 
 The replay engine never asks "is this Razz?": it asks the variant which card brings in,
-which board acts first, which streets play big bets and how a showdown is judged.
-Sites differ on details the rules page leaves open (caps, odd chips, ties); each site's
-format declares those as `parsers.conventions.SiteConventions`.
+which board acts first, which streets play big bets and how a showdown is judged. The
+rules themselves are `parsers.games.GAME_RULES`; this module adds what only a judge
+needs, the evaluator of each `Ranking`. Sites differ on details the rules leave open
+(caps, odd chips, ties); each site's format declares those as
+`parsers.conventions.SiteConventions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
-from parsers.events import DRAW_STREETS, Card, Game, Street
+from parsers.events import Card
+from parsers.games import GAME_RULES, Family, Game, GameRules, Ranking
 from pipeline.engine.evaluators import (
     ace_to_five_low_value,
     badugi_value,
@@ -24,140 +26,35 @@ from pipeline.engine.evaluators import (
 RANK_ORDER = "23456789TJQKA"
 SUIT_ORDER = "cdhs"  # bring-in ties: clubs lowest, spades highest
 
-
-class Family(StrEnum):
-    STUD = "stud"
-    DRAW = "draw"
-
-
-class BoardOrder(StrEnum):
-    """Which up card brings in: the lowest (stud) or the highest (razz)."""
-
-    HIGHEST = "highest"
-    LOWEST = "lowest"
-
-
 Evaluator = Callable[[Sequence[Card]], int | None]
+
+EVALUATORS: dict[Ranking, Evaluator] = {
+    Ranking.HIGH: high_value,
+    Ranking.ACE_TO_FIVE: ace_to_five_low_value,
+    Ranking.DEUCE_TO_SEVEN: deuce_to_seven_low_value,
+    Ranking.BADUGI: badugi_value,
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    game: Game
-    family: Family
-    streets: tuple[Street, ...]
-    big_bet_streets: frozenset[Street]
-    high: Evaluator | None  # the high (or only) half of a showdown; bigger is better
-    low: Evaluator | None = None  # the low half of a split-pot game; None: does not qualify
-    bring_in_card: BoardOrder | None = None  # HIGHEST (razz) or LOWEST up card brings in
-    board_value: Evaluator | None = None  # stud: the best board (biggest value) acts first
-    open_pair_street: Street | None = None  # the street where an open pair allows big bets
-    draws: int = 0
-    hand_size: int = 5
-    raise_ceilings: tuple[int, ...] = ()  # five-up stud: max raise per round, x the minimum
+    rules: GameRules
+    high: Evaluator  # the high (or only) half of a showdown; bigger is better
+    low: Evaluator | None  # the low half of a split-pot game; None: does not qualify
+    board_value: Evaluator | None  # stud: the best board (biggest value) acts first
 
 
-def _low_board(cards: Sequence[Card]) -> int:
-    return ace_to_five_low_value(cards)
+def _variant(rules: GameRules) -> Variant:
+    value = EVALUATORS[rules.ranking]
+    return Variant(
+        rules,
+        high=value,
+        low=eight_or_better_low_value if rules.splits_eight_or_better else None,
+        board_value=value if rules.family is Family.STUD else None,
+    )
 
 
-SEVEN_STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
-FIVE_STUD_STREETS = (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH)
-STUD_BIG = frozenset({Street.FIFTH, Street.SIXTH, Street.SEVENTH})
-
-VARIANTS: dict[Game, Variant] = {
-    Game.SEVEN_STUD: Variant(
-        Game.SEVEN_STUD,
-        Family.STUD,
-        SEVEN_STUD_STREETS,
-        STUD_BIG,
-        high_value,
-        bring_in_card=BoardOrder.LOWEST,
-        board_value=high_value,
-        open_pair_street=Street.FOURTH,
-        hand_size=7,
-    ),
-    Game.SEVEN_STUD_HILO: Variant(
-        Game.SEVEN_STUD_HILO,
-        Family.STUD,
-        SEVEN_STUD_STREETS,
-        STUD_BIG,
-        high_value,
-        low=eight_or_better_low_value,
-        bring_in_card=BoardOrder.LOWEST,
-        board_value=high_value,
-        hand_size=7,
-    ),
-    Game.RAZZ: Variant(
-        Game.RAZZ,
-        Family.STUD,
-        SEVEN_STUD_STREETS,
-        STUD_BIG,
-        ace_to_five_low_value,
-        bring_in_card=BoardOrder.HIGHEST,
-        board_value=_low_board,
-        hand_size=7,
-    ),
-    Game.FIVE_STUD: Variant(
-        Game.FIVE_STUD,
-        Family.STUD,
-        FIVE_STUD_STREETS,
-        frozenset({Street.FOURTH, Street.FIFTH}),
-        high_value,
-        bring_in_card=BoardOrder.LOWEST,
-        board_value=high_value,
-        open_pair_street=Street.THIRD,
-    ),
-    Game.FIVE_UP_STUD: Variant(
-        Game.FIVE_UP_STUD,
-        Family.STUD,
-        FIVE_STUD_STREETS,
-        frozenset(),
-        high_value,
-        board_value=high_value,
-        raise_ceilings=(10, 20, 40, 80),
-    ),
-    Game.TRIPLE_DRAW_27: Variant(
-        Game.TRIPLE_DRAW_27,
-        Family.DRAW,
-        (Street.PREDRAW, *DRAW_STREETS),
-        frozenset({Street.DRAW_2, Street.DRAW_3}),
-        deuce_to_seven_low_value,
-        draws=3,
-    ),
-    Game.TRIPLE_DRAW_A5: Variant(
-        Game.TRIPLE_DRAW_A5,
-        Family.DRAW,
-        (Street.PREDRAW, *DRAW_STREETS),
-        frozenset({Street.DRAW_2, Street.DRAW_3}),
-        ace_to_five_low_value,
-        draws=3,
-    ),
-    Game.BADUGI: Variant(
-        Game.BADUGI,
-        Family.DRAW,
-        (Street.PREDRAW, *DRAW_STREETS),
-        frozenset({Street.DRAW_2, Street.DRAW_3}),
-        badugi_value,
-        draws=3,
-        hand_size=4,
-    ),
-    Game.SINGLE_DRAW_27: Variant(
-        Game.SINGLE_DRAW_27,
-        Family.DRAW,
-        (Street.PREDRAW, Street.DRAW_1),
-        frozenset({Street.DRAW_1}),
-        deuce_to_seven_low_value,
-        draws=1,
-    ),
-    Game.FIVE_DRAW: Variant(
-        Game.FIVE_DRAW,
-        Family.DRAW,
-        (Street.PREDRAW, Street.DRAW_1),
-        frozenset({Street.DRAW_1}),
-        high_value,
-        draws=1,
-    ),
-}
+VARIANTS: dict[Game, Variant] = {game: _variant(rules) for game, rules in GAME_RULES.items()}
 
 
 def card_order(card: Card, aces_low: bool) -> tuple[int, int]:

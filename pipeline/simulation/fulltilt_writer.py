@@ -41,7 +41,6 @@ from decimal import ROUND_DOWN, Decimal
 from zoneinfo import ZoneInfo
 
 from parsers.events import (
-    DRAW_STREETS,
     Action,
     ActionKind,
     Card,
@@ -70,6 +69,7 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
+from parsers.games import DRAW_STREETS
 from pipeline.engine.evaluators import eight_or_better_low_value, high_value
 from pipeline.simulation.hand_words import (
     RANK_NAMES,

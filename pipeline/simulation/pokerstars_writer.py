@@ -37,7 +37,6 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from parsers.events import (
-    DRAW_STREETS,
     Action,
     ActionKind,
     Card,
@@ -67,6 +66,7 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
+from parsers.games import DRAW_STREETS
 from parsers.hand_assembly import contradicted_deal_cards
 from parsers.site_time import to_utc
 from pipeline.simulation.history_writer import (

@@ -33,7 +33,6 @@ from parsers.events import (
 )
 from parsers.reading import HandText
 from pipeline.engine.results import HandResult
-from pipeline.engine.variants import VARIANTS
 
 TABLES = ("hands", "hand_players", "actions", "draws", "pots", "findings", "rejects")
 
@@ -387,7 +386,7 @@ def _add_players(
 
 
 def _add_actions_and_draws(batch: Batch, key: tuple[str, str], hand: Hand) -> None:
-    first_street = VARIANTS[hand.game].streets[0].value  # blinds belong to the first round
+    first_street = hand.game.rules.streets[0].value  # blinds belong to the first round
     street, street_index, seq = "ante", 0, 0
     draw_number = 0
     for event in hand.events:

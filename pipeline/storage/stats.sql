@@ -27,6 +27,7 @@
 
 -- What the stats need to know about each game. `streets` names the betting rounds in
 -- order (actions.street); `ranking` says which hands count as "made" for the snow stat.
+-- A copy of parsers/games.py for SQL clients; tests/test_game_rules.py holds it to that.
 CREATE OR REPLACE VIEW stat_games AS
 SELECT *
 FROM (

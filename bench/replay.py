@@ -20,6 +20,7 @@ from corpus import corpus  # bench/corpus.py, beside this script
 
 from parsers.events import Hand
 from parsers.history_file import parse_bytes
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 
 
@@ -41,7 +42,7 @@ def main() -> None:
     if profile:
         profile.enable()
     start = time.perf_counter()
-    errors = sum(1 for hand in hands if replay(hand).errors)
+    errors = sum(1 for hand in hands if replay(hand, conventions_of(hand.site)).errors)
     replay_seconds = time.perf_counter() - start
     if profile:
         profile.disable()

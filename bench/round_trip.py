@@ -17,6 +17,7 @@ from collections import Counter
 
 from parsers.events import Hand
 from parsers.history_file import parse_bytes
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.simulation.generate import DEFAULT_SITE, SITES, generate
 from pipeline.simulation.history_writer import UnwritableHand
@@ -39,7 +40,10 @@ def round_trip(game: str, hands: int, seed: int, site: str = DEFAULT_SITE) -> No
     write_s, clock = time.perf_counter() - clock, time.perf_counter()
     parsed = [outcome for _chunk, outcome in parse_bytes("bench.txt", text)]
     parse_s, clock = time.perf_counter() - clock, time.perf_counter()
-    results = [replay(hand) if isinstance(hand, Hand) else None for hand in parsed]
+    results = [
+        replay(hand, conventions_of(hand.site)) if isinstance(hand, Hand) else None
+        for hand in parsed
+    ]
     replay_s = time.perf_counter() - clock
 
     problems: Counter[str] = Counter()

@@ -57,3 +57,7 @@ class SiteConventions:
     chip: Decimal = Decimal("0.01")
     short_all_in_raise: ShortAllInRaise = ShortAllInRaise.FROM_LAST_FULL_BET
     half_bet_reopens: bool = True
+
+
+CARD_ROOM_RULES = SiteConventions()
+"""The rules a hand of no known site is replayed by: the common card-room rules."""

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from parsers import fulltilt, pokerstars, winamax, winning
-from parsers.conventions import SiteConventions
+from parsers.conventions import CARD_ROOM_RULES, SiteConventions
 from parsers.events import Hand
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -43,7 +43,7 @@ _CONVENTIONS = {site.name: site.conventions for site in SITE_FORMATS}
 
 def conventions_of(site: str) -> SiteConventions:
     """The house rules of a site's hands (the defaults for a site studdraw doesn't know)."""
-    return _CONVENTIONS.get(site) or SiteConventions()
+    return _CONVENTIONS.get(site, CARD_ROOM_RULES)
 
 
 def site_of(text: str) -> SiteFormat | None:

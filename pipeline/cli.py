@@ -20,6 +20,7 @@ from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.json_form import hand_to_json
 from parsers.outcomes import CancelledHand, ParseOutcome, SkippedHand
+from parsers.sites import conventions_of
 from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
@@ -107,7 +108,7 @@ def validate(
             if as_json:
                 out.write(json.dumps(_failure_json(outcome), ensure_ascii=False) + "\n")
             continue
-        result = replay(outcome)
+        result = replay(outcome, conventions_of(outcome.site))
         tally.add(outcome, result)
         codes.update(f"{f.code} ({f.severity})" for f in result.findings)
         if as_json:

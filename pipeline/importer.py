@@ -35,7 +35,7 @@ from parsers.events import Hand
 from parsers.history_file import HISTORY_SUFFIXES, parse_chunk
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText, split_hands
-from parsers.sites import ANY_HAND_START
+from parsers.sites import ANY_HAND_START, conventions_of
 from pipeline.engine.replay import replay
 from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, prefix_sha256
 from pipeline.storage.rows import (
@@ -299,7 +299,7 @@ def _read_file(work: _Work) -> _FileOutcome:
             outcome.left_for_next_run += 1
             break
         if isinstance(parsed, Hand):
-            result = replay(parsed)
+            result = replay(parsed, conventions_of(parsed.site))
             if result.errors:
                 add_engine_reject(batch, chunk, result)
                 outcome.rejected[engine_rejection(result)] += 1

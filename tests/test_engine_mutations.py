@@ -16,6 +16,7 @@ import pytest
 
 from parsers.events import Action, ActionKind, Deal, Hand, Show, Street
 from parsers.history_file import parse_bytes
+from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from tests.engine_corpus import real_pokerstars
@@ -107,7 +108,7 @@ def change_bring_in_player(lines: list[str], hand: Hand, first: int) -> list[str
 
 def give_pot_to_loser(lines: list[str], hand: Hand, first: int) -> list[str] | None:
     """At a showdown, the collect line names a player who showed a losing hand."""
-    result = replay(hand)
+    result = replay(hand, conventions_of(hand.site))
     showers = [e.player for e in hand.events if isinstance(e, Show)]
     winners = set(result.pots[0].high_winners) | set(result.pots[0].low_winners)
     losers = [p for p in showers if p not in winners]
@@ -212,7 +213,7 @@ def check_facing_a_bet(lines: list[str], hand: Hand, first: int) -> list[str] | 
 
 def shrink_a_stack(lines: list[str], hand: Hand, first: int) -> list[str] | None:
     """A seat line whose stack is smaller than what the player then puts in."""
-    result = replay(hand)
+    result = replay(hand, conventions_of(hand.site))
     player = max(result.players, key=lambda p: p.put_in)
     seat = next(s for s in hand.seats if s.player == player.name)
     smaller = player.put_in - Decimal(_unit(hand))
@@ -266,5 +267,7 @@ def test_mutation_is_caught(name: str) -> None:
         for number, text in cases:
             ((_chunk, outcome),) = list(parse_bytes("mutant.txt", text.encode()))
             assert isinstance(outcome, Hand), (name, game, number, outcome)
-            found = {finding.code for finding in replay(outcome).errors}
+            found = {
+                finding.code for finding in replay(outcome, conventions_of(outcome.site)).errors
+            }
             assert found & codes, (name, game, number, found)

@@ -7,6 +7,7 @@ import itertools
 from collections import Counter
 from decimal import Decimal
 
+from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from tests import test_pokerstars_real
@@ -29,7 +30,7 @@ def test_every_real_hand_replays_without_error() -> None:
     assert len(hands) == sum(parsed for parsed, _skipped in test_pokerstars_real.EXPECTED.values())
     warnings: dict[str, list[Code]] = {}
     for hand in hands:
-        result = replay(hand)
+        result = replay(hand, conventions_of(hand.site))
         assert result.errors == (), (hand.hand_number, result.errors)
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]
@@ -38,7 +39,7 @@ def test_every_real_hand_replays_without_error() -> None:
 
 def test_money_is_conserved_in_every_hand() -> None:
     for hand in real_hands():
-        result = replay(hand)
+        result = replay(hand, conventions_of(hand.site))
         assert sum((p.net for p in result.players), Decimal(0)) + result.rake == 0
         assert sum((p.rake_share for p in result.players), Decimal(0)) == result.rake
         assert result.total_pot == sum((p.put_in for p in result.players), Decimal(0))
@@ -58,7 +59,7 @@ def test_nets_equal_the_next_hands_stacks() -> None:
             continue
         before = {seat.player: seat.stack for seat in hand.seats}
         after = {seat.player: seat.stack for seat in following.seats}
-        for player in replay(hand).players:
+        for player in replay(hand, conventions_of(hand.site)).players:
             if player.name in after:
                 assert after[player.name] - before[player.name] == player.net, (
                     hand.hand_number,
@@ -72,7 +73,7 @@ def test_showdowns_are_judged() -> None:
     """The engine names the winners of every pot it can see the cards of."""
     judged = Counter()
     for hand in real_hands():
-        for pot in replay(hand).pots:
+        for pot in replay(hand, conventions_of(hand.site)).pots:
             if pot.high_winners:
                 judged[hand.game] += 1
     assert set(judged) >= {"seven_stud", "seven_stud_hilo", "razz", "triple_draw_27", "badugi"}

@@ -17,6 +17,7 @@ import pytest
 from parsers.amounts import parse_amount
 from parsers.events import Hand, Note
 from parsers.history_file import parse_file
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import test_fulltilt_real, test_winamax_real, test_winning_real
 from tests.conftest import REAL_HISTORIES
@@ -85,7 +86,7 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
     warnings: dict[str, list[str]] = {}
     for hand in hands:
         assert hand.site == site
-        result = replay(hand)
+        result = replay(hand, conventions_of(hand.site))
         assert result.errors == (), (hand.hand_number, result.errors)
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]
@@ -95,7 +96,7 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
 @pytest.mark.parametrize("site", sorted(SITES))
 def test_money_is_conserved_in_every_hand(site: str) -> None:
     for hand in real_hands(site):
-        result = replay(hand)
+        result = replay(hand, conventions_of(hand.site))
         assert sum((p.net for p in result.players), Decimal(0)) + result.rake == 0
         assert sum((p.rake_share for p in result.players), Decimal(0)) == result.rake
         assert result.total_pot == sum((p.put_in for p in result.players), Decimal(0))
@@ -119,7 +120,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
         for event in hand.events:
             if isinstance(event, Note) and event.kind == "adds" and event.player:
                 added[event.player] += parse_amount(event.text)
-        for player in replay(hand).players:
+        for player in replay(hand, conventions_of(hand.site)).players:
             if player.name not in after or (hand.hand_number, player.name) in SILENT_TOP_UPS:
                 continue
             change = after[player.name] - before[player.name]
@@ -149,7 +150,7 @@ def test_showdowns_are_judged(site: str) -> None:
     """The engine names the winners of every pot it can see the cards of."""
     judged = Counter[str]()
     for hand in real_hands(site):
-        for pot in replay(hand).pots:
+        for pot in replay(hand, conventions_of(hand.site)).pots:
             if pot.high_winners or pot.low_winners:
                 judged[hand.game] += 1
     assert set(judged) == JUDGED_GAMES[site]

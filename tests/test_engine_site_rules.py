@@ -31,6 +31,7 @@ from parsers.events import (
 )
 from parsers.fulltilt import CONVENTIONS as FULL_TILT
 from parsers.pokerstars import CONVENTIONS as POKERSTARS
+from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from tests import real_sites
@@ -72,7 +73,7 @@ def test_pokerstars_raises_from_the_last_full_bet_after_a_short_all_in(number: s
     texts = [lines[e.line - 1] for e in raises]
     assert texts.index(short) < texts.index(following)
 
-    assert replay(hand).findings == ()
+    assert replay(hand, conventions_of(hand.site)).findings == ()
     # Had PokerStars let the short all-in stand as the new level, the raise after it
     # would be a bet short: the rule is the site's, and the engine holds it.
     from_all_in = dataclasses.replace(POKERSTARS, short_all_in_raise=ShortAllInRaise.FROM_ALL_IN)
@@ -138,7 +139,7 @@ def test_an_all_in_for_less_than_the_ante_returns_the_unmatched_ante() -> None:
     )
     (hand,) = real_sites.hands(path)
     assert "Hero: posts the ante 1 and is all-in" in real_sites.text_of(path)
-    result = replay(hand)
+    result = replay(hand, conventions_of(hand.site))
     assert result.findings == ()
     assert result.total_pot == D(2)
     player0 = result.player("Player0")
@@ -156,7 +157,7 @@ def test_an_all_in_ante_is_said_all_in() -> None:
     (hand,) = real_sites.hands(path)
     posts = [e for e in hand.events if isinstance(e, Post) and e.player == "Hero"]
     assert [(p.kind, p.all_in) for p in posts] == [(PostKind.ANTE, True)]
-    assert replay(hand).findings == ()
+    assert replay(hand, conventions_of(hand.site)).findings == ()
 
 
 def test_hole_cards_shown_on_third_street_may_be_dealt_again_with_the_up_cards() -> None:
@@ -167,7 +168,7 @@ def test_hole_cards_shown_on_third_street_may_be_dealt_again_with_the_up_cards()
     )
     (hand,) = real_sites.hands(path)
     assert "Villain shows [As 7c Kc]" in real_sites.text_of(path)
-    result = replay(hand)
+    result = replay(hand, conventions_of(hand.site))
     assert result.findings == ()
     assert result.player("Hero").net == D(24)
 
@@ -184,7 +185,7 @@ def test_shown_hole_cards_that_another_player_holds_are_dealt_twice() -> None:
         else e
         for e in hand.events
     )
-    result = replay(dataclasses.replace(hand, events=events))
+    result = replay(dataclasses.replace(hand, events=events), conventions_of(hand.site))
     assert Code.CARD_DEALT_TWICE in {f.code for f in result.errors}
 
 
@@ -196,7 +197,7 @@ def test_a_raise_of_the_whole_stack_is_all_in_even_unsaid() -> None:
         REAL_HISTORIES / "Winamax/cash/Stud/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt"
     )
     (hand,) = real_sites.hands(path)
-    result = replay(hand)
+    result = replay(hand, conventions_of(hand.site))
     assert result.errors == ()
     assert [(f.code, f.player) for f in result.warnings] == [(Code.ALL_IN_FLAG, "Player0")]
     player0 = result.player("Player0")
@@ -212,7 +213,7 @@ def test_full_tilt_raises_from_a_short_all_in_raise() -> None:
     assert "Player4 raises to 1,345, and is all in" in text
     assert "Player0 raises to 2,145" in text
     (hand,) = [h for h in real_sites.hands(path) if h.hand_number == "32412111030"]
-    assert replay(hand).errors == ()
+    assert replay(hand, conventions_of(hand.site)).errors == ()
     from_last_full_bet = dataclasses.replace(
         FULL_TILT, short_all_in_raise=ShortAllInRaise.FROM_LAST_FULL_BET
     )

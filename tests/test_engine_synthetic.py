@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import Decimal
 
+from parsers.conventions import CARD_ROOM_RULES
 from parsers.events import (
     Action,
     ActionKind,
@@ -70,13 +71,13 @@ def _five_up(raise_to: Decimal) -> Hand:
 
 
 def test_five_up_raise_within_the_first_round_ceiling_is_legal() -> None:
-    result = replay(_five_up(D(110)))  # a raise of 100 = 10 x the minimum bet
+    result = replay(_five_up(D(110)), CARD_ROOM_RULES)  # a raise of 100 = 10 x the minimum bet
     assert result.findings == ()
     assert result.player("b").net == D(10)
 
 
 def test_five_up_raise_over_the_ceiling_is_refused() -> None:
-    codes = [f.code for f in replay(_five_up(D(111))).errors]
+    codes = [f.code for f in replay(_five_up(D(111)), CARD_ROOM_RULES).errors]
     assert codes == [Code.RAISE_SIZE]
 
 
@@ -95,7 +96,7 @@ def test_five_up_highest_card_speaks_first() -> None:
         PotTotals(D(20), D(0)),
     ]
     swapped = Hand(hand.header, hand.seats, tuple(events))
-    assert Code.FIRST_ACTOR in {f.code for f in replay(swapped).errors}
+    assert Code.FIRST_ACTOR in {f.code for f in replay(swapped, CARD_ROOM_RULES).errors}
 
 
 def _five_stud(bring_in_player: str) -> Hand:
@@ -120,5 +121,5 @@ def _five_stud(bring_in_player: str) -> Hand:
 
 
 def test_five_stud_lowest_card_brings_in_with_clubs_lowest() -> None:
-    assert replay(_five_stud("b")).errors == ()
-    assert Code.BRING_IN_PLAYER in {f.code for f in replay(_five_stud("c")).errors}
+    assert replay(_five_stud("b"), CARD_ROOM_RULES).errors == ()
+    assert Code.BRING_IN_PLAYER in {f.code for f in replay(_five_stud("c"), CARD_ROOM_RULES).errors}

@@ -38,6 +38,7 @@ from parsers.fulltilt import GAMES, line_parser
 from parsers.history_file import parse_bytes
 from parsers.line_parser import LineSyntaxError
 from parsers.outcomes import CancelledHand
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests.one_hand import parse_error, parse_one
 
@@ -696,7 +697,7 @@ def test_ante_returned_to_a_player_who_timed_out() -> None:
     hand = parse_one(text)
     assert [e.player for e in hand.events if isinstance(e, Post)] == ["Hero", "a [b]: c", "Hero2"]
     assert Note("ante_returned", "$0.40", "Zed") in hand.events
-    assert replay(hand).errors == ()
+    assert replay(hand, conventions_of(hand.site)).errors == ()
 
 
 # Inferred: no real line at hand. FPDB keeps this 2011 Full Tilt hand as "Dead.hand" and

@@ -12,6 +12,7 @@ from parsers.errors import ErrorKind
 from parsers.events import CommunityCards, Deal, Note, Seat, SeatSummary, StreetStart
 from parsers.history_file import parse_file
 from parsers.outcomes import CancelledHand
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import real_sites
 
@@ -140,7 +141,7 @@ def test_duplicated_hole_cards_leave_the_cards_unknown_and_the_money_proved(
     notes = [e for e in hand.events if isinstance(e, Note) and e.kind == "cards_contradicted"]
     assert [note.line for note in notes] == [22, 32, 44]  # 44: "[2s 7s 5h 3c Qh] [Qh]", six cards
     assert not any(isinstance(e, Deal) and e.line in (22, 32, 44) for e in hand.events)
-    result = replay(hand)
+    result = replay(hand, conventions_of(hand.site))
     assert result.findings == ()
     assert result.player("Player2").net == D("19.20") - D(5)
     assert result.player("Hero").net == D(-5)

@@ -17,6 +17,7 @@ from collections import Counter
 import pytest
 
 from parsers.events import Game
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.simulation.generate import SITES
 from tests.generated_corpus import round_trip
@@ -44,7 +45,7 @@ SITE_GAMES = [(site, game) for site, writer in SITES.items() for game in writer.
 def test_round_trip_gives_the_simulators_results(site: str, game: Game) -> None:
     for original, _text, parsed in round_trip(game, site):
         assert parsed.hand_number == original.hand.hand_number
-        result = replay(parsed)
+        result = replay(parsed, conventions_of(parsed.site))
         assert result.errors == (), (parsed.hand_number, result.errors)
         assert {p.name: p.net for p in result.players} == {
             name: net for name, net in original.nets.items()

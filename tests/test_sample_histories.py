@@ -7,6 +7,7 @@ from pathlib import Path
 
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
@@ -18,7 +19,7 @@ def test_every_sample_hand_parses_and_validates() -> None:
     for path in history_files([SAMPLES]):
         for _chunk, outcome in parse_file(path):
             assert isinstance(outcome, Hand), outcome
-            result = replay(outcome)
+            result = replay(outcome, conventions_of(outcome.site))
             assert result.findings == (), (outcome.hand_number, result.findings)
             games[outcome.game.value] += 1
             heroes.update(e.player for e in outcome.events if type(e).__name__ == "Deal" and e.down)

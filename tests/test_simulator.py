@@ -43,6 +43,7 @@ from parsers.events import (
 )
 from parsers.hand_reading import forced_bet_sizes
 from parsers.history_file import parse_file
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
 from pipeline.simulation.simulator import (
@@ -83,7 +84,10 @@ SPECS = _specs()
 @cache
 def run(key: str) -> tuple[tuple[SimulatedHand, HandResult], ...]:
     spec, count = SPECS[key]
-    return tuple((sim, replay(sim.hand)) for sim in simulate_hands(spec, count, SEED))
+    return tuple(
+        (sim, replay(sim.hand, conventions_of(sim.hand.site)))
+        for sim in simulate_hands(spec, count, SEED)
+    )
 
 
 def _dump(hand: Hand) -> str:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 from parsers.events import Collect, Deal, Game, MoneyKind, PotTotals, Show, Street
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import real_sites
 
@@ -52,7 +53,7 @@ def test_2016_summary_figures_match_the_engine(real_histories) -> None:
     computed = [
         (p.name, p.put_in, p.collected, p.net)
         for hand in real_sites.hands(path)
-        for p in sorted(replay(hand).players, key=lambda p: p.seat)
+        for p in sorted(replay(hand, conventions_of(hand.site)).players, key=lambda p: p.seat)
     ]
     assert len(printed) == len(computed) == 8
     for (name, bets, collects, word, result), (player, put_in, collected, net) in zip(
@@ -127,7 +128,7 @@ def test_a_pot_nobody_contested_is_collected_from_the_summary(real_histories) ->
     ]
     (totals,) = [e for e in hand.events if isinstance(e, PotTotals)]
     assert (totals.total, totals.rake) == (Decimal("0.37"), Decimal("0.01"))
-    assert replay(hand).findings == ()
+    assert replay(hand, conventions_of(hand.site)).findings == ()
 
 
 def test_2026_header_prints_the_ante_and_no_rake(real_histories) -> None:

@@ -34,7 +34,6 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.games import BringIn, Family, GameRules
-from parsers.sites import conventions_of
 from pipeline.engine.findings import Code, Finding
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult
@@ -921,9 +920,13 @@ _ACTIONS = {
 }
 
 
-def replay(hand: Hand, conventions: SiteConventions | None = None) -> HandResult:
-    """Replay a hand and judge it; `conventions` default to the hand's site's."""
-    state = _Replay(hand, conventions or conventions_of(hand.site))
+def replay(hand: Hand, conventions: SiteConventions) -> HandResult:
+    """Replay a hand and judge it by the house rules of its site.
+
+    The caller names the rules (`parsers.sites.conventions_of(hand.site)`, or
+    `CARD_ROOM_RULES` for a hand of no site): the judge knows games, not sites.
+    """
+    state = _Replay(hand, conventions)
     handlers = _HANDLERS
     for event in hand.events:
         handler = handlers.get(type(event))

@@ -9,6 +9,7 @@ findings can point a player at the exact line of the file.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -299,6 +300,14 @@ Event = (
     | TournamentFinish
     | Note
 )
+
+_DEALT_IN_EVENTS = (Post, Action, Deal, Draw, Show, Muck, Collect, UncalledReturn)
+
+
+def players_dealt_in(events: Iterable[Event]) -> set[str]:
+    """Who played the hand: only a player dealt in posts, acts, is dealt, draws, shows,
+    mucks or collects (a seat sitting out appears in none of these)."""
+    return {event.player for event in events if isinstance(event, _DEALT_IN_EVENTS)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,24 +24,19 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
     ActionKind,
-    Collect,
-    Deal,
-    Draw,
     Event,
     Game,
     Hand,
     HandHeader,
     LimitKind,
-    Muck,
     ParseWarning,
     Post,
     PostKind,
     PotTotals,
     SeatSummary,
-    Show,
     Stakes,
     StreetStart,
-    UncalledReturn,
+    players_dealt_in,
 )
 from parsers.events import Seat as SeatRecord
 from parsers.hand_assembly import StructureError, assemble_events
@@ -270,16 +265,11 @@ def _cancellation(site: HandFormat, chunk: HandText) -> tuple[int, str] | None:
     return None
 
 
-_PLAYING = frozenset({Post, Action, Deal, Draw, Show, Muck, Collect, UncalledReturn})
-
-
 def _check_summary_lists_every_seat(
     seats: Sequence[SeatRecord], events: tuple[Event, ...], last_line: int
 ) -> None:
     listed = {event.player for event in events if isinstance(event, SeatSummary)}
-    dealt_in = {e.player for e in events if type(e) in _PLAYING} | {  # type: ignore[attr-defined]
-        seat.player for seat in seats if not seat.sitting_out
-    }
+    dealt_in = players_dealt_in(events) | {seat.player for seat in seats if not seat.sitting_out}
     missing = [seat.player for seat in seats if seat.player in dealt_in - listed]
     if missing:
         raise StructureError(

@@ -1,4 +1,5 @@
-"""Ranking rules of docs/RULES.md ("Cards and rankings"), one test per rule, plus properties.
+"""The ranking rules of each game (high, ace-to-five, deuce-to-seven, eight-or-better,
+badugi), one test per rule, plus properties.
 
 The examples pin the rules a showdown can get wrong; the property tests compare the fast
 evaluators with deliberately naive ones written here from the rule text (sort, count,

@@ -32,6 +32,7 @@ from parsers.events import (
     Street,
     StreetStart,
     UncalledReturn,
+    players_dealt_in,
 )
 from parsers.games import BringIn, Family, GameRules
 from pipeline.engine.findings import Code, Finding
@@ -83,7 +84,7 @@ class _Replay:
         self.small_bet = stakes.small_bet or stakes.big_blind or ZERO
         self.big_bet = stakes.big_bet or (self.small_bet * 2)
         self.chip = Decimal(1) if hand.header.money is MoneyKind.TOURNAMENT else conventions.chip
-        participants = _participants(hand)
+        participants = players_dealt_in(hand.events)
         self.players: dict[str, _Player] = {
             seat.player: _Player(seat.player, seat.seat, seat.stack)
             for seat in hand.seats
@@ -861,14 +862,6 @@ class _Replay:
                     summary,
                     player.name,
                 )
-
-
-_PLAYING = frozenset({Post, Action, Deal, Draw, Show, UncalledReturn, Collect})
-
-
-def _participants(hand: Hand) -> set[str]:
-    """Players dealt in: those the hand's events mention (sitting-out seats are not)."""
-    return {event.player for event in hand.events if type(event) in _PLAYING}  # type: ignore[attr-defined]
 
 
 def _rake_shares(players: list[_Player], rake: Decimal, chip: Decimal) -> dict[str, Decimal]:

@@ -19,7 +19,7 @@ rebuy or are replaced -- but everything depends only on the spec and the seed.
 
 Only the evaluators are shared with the engine (a hand's value is a fact, not a rule):
 streets, bring-in, acting order, bet sizes, pots, rake and splits are worked out here from
-RULES.md, independently of `pipeline.engine`.
+the games' published rules, independently of `pipeline.engine` and `parsers.games`.
 
 What chance makes rare is also made on purpose: `loose_rate` hands in which nobody folds
 (multiway showdowns, eight players to seventh street and its community card, stubs that
@@ -343,7 +343,8 @@ Evaluator = Callable[[Sequence[Card]], int | None]
 
 @dataclass(frozen=True, slots=True)
 class _Rules:
-    """A game's shape, from RULES.md: what is dealt, who starts, which rounds bet big."""
+    """A game's shape, restated from the published rules (not read from `parsers.games`):
+    what is dealt, who starts, which rounds bet big."""
 
     stud: bool
     streets: tuple[Street, ...]

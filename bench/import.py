@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 from pipeline.simulation.generate import generate
-from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
 from pipeline.simulation.simulator import HERO
+from pipeline.writers.pokerstars import HAND_END, write_hand
 
 CACHE = Path(__file__).resolve().parent / "corpus"
 HANDS_PER_FILE = 10_000

@@ -19,13 +19,14 @@ from parsers.events import Hand
 from parsers.history_file import parse_bytes
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
-from pipeline.simulation.generate import DEFAULT_SITE, SITES, generate
-from pipeline.simulation.history_writer import UnwritableHand
+from pipeline.simulation.generate import generate
 from pipeline.simulation.simulator import HERO
+from pipeline.writers.history_writer import UnwritableHand
+from pipeline.writers.sites import DEFAULT_SITE, WRITERS
 
 
 def round_trip(game: str, hands: int, seed: int, site: str = DEFAULT_SITE) -> None:
-    writer = SITES[site]
+    writer = WRITERS[site]
     clock = time.perf_counter()
     generated = list(generate(game, hands, seed, site))
     simulate_s, clock = time.perf_counter() - clock, time.perf_counter()
@@ -80,11 +81,11 @@ def round_trip(game: str, hands: int, seed: int, site: str = DEFAULT_SITE) -> No
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--game", help="one game id (default: every game of the site)")
-    options.add_argument("--site", choices=sorted(SITES), default=DEFAULT_SITE)
+    options.add_argument("--site", choices=sorted(WRITERS), default=DEFAULT_SITE)
     options.add_argument("--hands", type=int, default=100_000)
     options.add_argument("--seed", type=int, default=11)
     args = options.parse_args()
-    for game in [args.game] if args.game else [g.value for g in SITES[args.site].games]:
+    for game in [args.game] if args.game else [g.value for g in WRITERS[args.site].games]:
         round_trip(game, args.hands, args.seed, args.site)
 
 

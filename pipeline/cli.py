@@ -392,15 +392,16 @@ def generate(
     ] = "pokerstars",
 ) -> None:
     """Simulate legal hands and write them as PokerStars (or Full Tilt) histories."""
-    from pipeline.simulation.generate import SITES, game_ids, written
+    from pipeline.simulation.generate import game_ids, written
+    from pipeline.writers.sites import WRITERS
 
     if list_games:
         for game_id in game_ids():
             print(game_id)
         return
-    writer = SITES.get(site)
+    writer = WRITERS.get(site)
     if writer is None:
-        stderr.print(f"[red]unknown site {site!r}[/]; choose one of: {', '.join(SITES)}")
+        stderr.print(f"[red]unknown site {site!r}[/]; choose one of: {', '.join(WRITERS)}")
         raise typer.Exit(2)
     writable = {g.value for g in writer.games} | {"mixed"}
     if game not in writable:

@@ -10,9 +10,9 @@ from typing import NamedTuple
 from parsers.events import Game, Hand
 from parsers.history_file import parse_bytes
 from parsers.reading import HandText
-from pipeline.simulation.generate import DEFAULT_SITE, SITES
-from pipeline.simulation.history_writer import UnwritableHand
 from pipeline.simulation.simulator import HERO, SimulatedHand, default_spec, simulate_hands
+from pipeline.writers.history_writer import UnwritableHand
+from pipeline.writers.sites import DEFAULT_SITE, WRITERS
 
 HANDS_PER_GAME = 2_000
 RIGGED = 400  # of them, from a stacked deck: ties, quartered lows, rare lines
@@ -31,7 +31,7 @@ class RoundTrip(NamedTuple):
 def round_trip(game: Game, site: str = DEFAULT_SITE) -> tuple[RoundTrip, ...]:
     """The hands the site can print (Full Tilt: all but those with stud's community
     card), written, read back and paired with their simulation."""
-    writer = SITES[site]
+    writer = WRITERS[site]
     count, rigged_count = SITE_HANDS[site]
     plain = replace(default_spec(game), site=site)
     rigged = replace(plain, rig_rate=0.3, first_hand_number=plain.first_hand_number + 10**7)

@@ -23,16 +23,16 @@ import pytest
 from parsers.events import Collect, CommunityCards, Game, Hand
 from parsers.history_file import parse_file
 from parsers.reading import decode_history
-from pipeline.simulation.fulltilt_writer import (
+from pipeline.simulation.generate import written
+from pipeline.simulation.simulator import HERO, SimulatedHand, default_spec, simulate_hands
+from pipeline.writers.fulltilt import (
     FULLTILT_GAMES,
     UnwritableHand,
     describe,
     summary_words,
     write_hand,
 )
-from pipeline.simulation.generate import written
-from pipeline.simulation.history_writer import grouped_amount_text
-from pipeline.simulation.simulator import HERO, SimulatedHand, default_spec, simulate_hands
+from pipeline.writers.history_writer import grouped_amount_text
 from tests.conftest import REAL_HISTORIES
 from tests.line_shapes import fulltilt_shapes
 

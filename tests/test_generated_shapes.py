@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from parsers.events import Game
-from pipeline.simulation.generate import POKERSTARS_GAMES
+from pipeline.writers.sites import POKERSTARS_GAMES
 from tests.conftest import REAL_HISTORIES
 from tests.generated_corpus import round_trip
 from tests.line_shapes import file_hands, shapes_by_game

@@ -15,10 +15,10 @@ import polars as pl
 
 from parsers.events import Game
 from pipeline.simulation.generate import numbered
-from pipeline.simulation.pokerstars_writer import HAND_END, write_hand
 from pipeline.simulation.simulator import HERO, default_spec, simulate_hands
 from pipeline.storage.database import Database
 from pipeline.storage.rows import TABLES
+from pipeline.writers.pokerstars import HAND_END, write_hand
 
 GAMES = (Game.SEVEN_STUD, Game.RAZZ, Game.TRIPLE_DRAW_27, Game.BADUGI)
 HANDS_PER_FILE = 1_200

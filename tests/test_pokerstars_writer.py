@@ -45,7 +45,7 @@ from parsers.events import (
 )
 from parsers.history_file import history_files, parse_bytes, parse_file
 from parsers.reading import HandText, decode_history
-from pipeline.simulation.pokerstars_writer import (
+from pipeline.writers.pokerstars import (
     UnwritableHand,
     amount_text,
     derive_seat_summaries,

@@ -19,7 +19,7 @@ import pytest
 from parsers.events import Game
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
-from pipeline.simulation.generate import SITES
+from pipeline.writers.sites import WRITERS
 from tests.generated_corpus import round_trip
 
 COVERAGE = (
@@ -36,7 +36,7 @@ UNSAID = {"fulltilt": {"community"}}
 """What a site's histories cannot hold, so that its run cannot cover it (Full Tilt:
 no real history shows stud's community card; such hands are not written)."""
 
-SITE_GAMES = [(site, game) for site, writer in SITES.items() for game in writer.games]
+SITE_GAMES = [(site, game) for site, writer in WRITERS.items() for game in writer.games]
 
 
 @pytest.mark.parametrize(
@@ -59,12 +59,12 @@ def test_round_trip_gives_the_simulators_results(site: str, game: Game) -> None:
                 assert set(judged.low_winners) == set(books.low_winners), parsed.hand_number
 
 
-@pytest.mark.parametrize("site", SITES)
+@pytest.mark.parametrize("site", WRITERS)
 def test_coverage_report(site: str) -> None:
     """Every rare case happened somewhere in the run (the report prints with -s)."""
     covered = [name for name in COVERAGE if name not in UNSAID.get(site, set())]
     counts: Counter[str] = Counter()
-    for game in SITES[site].games:
+    for game in WRITERS[site].games:
         for original, _text, _parsed in round_trip(game, site):
             counts.update(original.features & set(covered))
     print(f"{site} round-trip coverage:", ", ".join(f"{k} {counts[k]}" for k in covered))

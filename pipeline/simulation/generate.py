@@ -4,14 +4,12 @@ the same hands as a site's history text (`written`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from itertools import islice
 
 from parsers.events import Game, Hand
-from pipeline.simulation import fulltilt_writer, pokerstars_writer
-from pipeline.simulation.history_writer import UnwritableHand
 from pipeline.simulation.simulator import (
     HERO,
     SimulatedHand,
@@ -19,48 +17,12 @@ from pipeline.simulation.simulator import (
     default_spec,
     simulate_hands,
 )
+from pipeline.writers.history_writer import UnwritableHand
+from pipeline.writers.sites import DEFAULT_SITE, WRITERS
 
 MIXED = "mixed"
 MIXED_LABEL = "8-Game"
 MIXED_BLOCK = 8  # hands of each game before the table moves on, as the mixed tables play
-
-# The games a PokerStars history can hold; five card stud and the casino five-up stud are
-# simulated (and judged by the engine) but no PokerStars client writes them.
-POKERSTARS_GAMES: tuple[Game, ...] = (
-    Game.SEVEN_STUD,
-    Game.SEVEN_STUD_HILO,
-    Game.RAZZ,
-    Game.TRIPLE_DRAW_27,
-    Game.SINGLE_DRAW_27,
-    Game.TRIPLE_DRAW_A5,
-    Game.BADUGI,
-    Game.FIVE_DRAW,
-)
-
-
-@dataclass(frozen=True, slots=True)
-class SiteWriter:
-    """A site's history writer: the games it can print, a hand's text, what ends a hand
-    in a file, and the encoding the site's client saves its files in."""
-
-    games: tuple[Game, ...]
-    write_hand: Callable[[Hand, str | None], str]
-    hand_end: str
-    encoding: str
-
-
-SITES: dict[str, SiteWriter] = {
-    "pokerstars": SiteWriter(
-        POKERSTARS_GAMES, pokerstars_writer.write_hand, pokerstars_writer.HAND_END, "utf-8-sig"
-    ),
-    "fulltilt": SiteWriter(
-        fulltilt_writer.FULLTILT_GAMES,
-        fulltilt_writer.write_hand,
-        fulltilt_writer.HAND_END,
-        "utf-16",  # with its byte-order mark, as the Full Tilt client saves histories
-    ),
-}
-DEFAULT_SITE = "pokerstars"
 
 
 def game_ids() -> list[str]:
@@ -81,7 +43,7 @@ def written(
     A hand the site's histories cannot say (Full Tilt: stud's community card) is passed
     over and the table plays on, so that every hand written is one the site prints.
     """
-    writer = SITES[site]
+    writer = WRITERS[site]
     if game != MIXED and Game(game) not in writer.games:
         raise ValueError(f"{site} does not write {game} hands")
     produced = 0
@@ -106,7 +68,7 @@ def _stream(game: str, seed: int, site: str) -> Iterator[SimulatedHand]:
         return
     streams = [
         simulate_hands(numbered(default_spec(one, seats=6), seed, site), _ENDLESS, seed + index)
-        for index, one in enumerate(SITES[site].games)
+        for index, one in enumerate(WRITERS[site].games)
     ]
     first: Hand | None = None
     for produced in range(_ENDLESS):

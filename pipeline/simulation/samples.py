@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 
 from parsers.events import Game, Hand
-from pipeline.simulation.generate import POKERSTARS_GAMES, numbered
-from pipeline.simulation.pokerstars_writer import HAND_END, game_text, stake_pair, write_hand
+from pipeline.simulation.generate import numbered
 from pipeline.simulation.simulator import HERO, TableSpec, default_spec, simulate_hands
+from pipeline.writers.pokerstars import HAND_END, game_text, stake_pair, write_hand
+from pipeline.writers.sites import POKERSTARS_GAMES
 
 HANDS_PER_FILE = 200
 SEED = 2026

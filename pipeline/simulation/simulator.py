@@ -78,7 +78,7 @@ from pipeline.engine.evaluators import (
     eight_or_better_low_value,
     high_value,
 )
-from pipeline.simulation.hand_words import (
+from pipeline.writers.hand_words import (
     HIGH_RANK,
     LOW_RANK,
     RANKS,

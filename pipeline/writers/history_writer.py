@@ -1,7 +1,7 @@
 """What every site's history writer shares: the walk over a hand's events, the money and
 cards it keeps track of on the way, and the pieces of text all sites print alike.
 
-A site writer (`pokerstars_writer`, `fulltilt_writer`) owns its wording: one renderer per
+A site writer (`writers.pokerstars`, `writers.fulltilt`) owns its wording: one renderer per
 kind of event, each turning the event into the site's line (or nothing). `walk` feeds
 them the events in order; a `Page` carries what rendering one hand needs besides the
 event (the currency symbol, the game, the hero's view of the cards, the money so far) and

@@ -4,7 +4,7 @@
 way, from the same facts -- the hand's category and ranks, the five cards an ace-to-five
 low plays, the cards a badugi plays. The simulator words its hands as PokerStars does
 (`pipeline.simulation.simulator.describe_hand`); a site writer that words them otherwise
-(`fulltilt_writer`) builds its words from these pieces.
+(`writers.fulltilt`) builds its words from these pieces.
 """
 
 from __future__ import annotations

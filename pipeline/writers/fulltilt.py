@@ -71,7 +71,7 @@ from parsers.events import (
 )
 from parsers.games import DRAW_STREETS
 from pipeline.engine.evaluators import eight_or_better_low_value, high_value
-from pipeline.simulation.hand_words import (
+from pipeline.writers.hand_words import (
     RANK_NAMES,
     a5_ranks,
     badugi_ranks,
@@ -81,7 +81,7 @@ from pipeline.simulation.hand_words import (
     low_letters,
     paired_low,
 )
-from pipeline.simulation.history_writer import (
+from pipeline.writers.history_writer import (
     HeldCards,
     Page,
     Purse,
@@ -145,9 +145,6 @@ STREET_NAMES: dict[Street, str] = {
     Street.DRAW_2: "SECOND DRAW",
     Street.DRAW_3: "THIRD DRAW",
 }
-
-SINGLE_DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.FIVE_DRAW})
-"""Their one round is "*** DRAW *** (Pot: $2.05)" and "folded after the Draw"."""
 
 FULL_RING = 8
 """A full-ring table's header names no size ("Table Fpdb - $2/$4 Ante $0.40 - ..."); a
@@ -339,7 +336,7 @@ def street_line(start: StreetStart, page: _Page) -> str:
         raise UnwritableHand(f"no Full Tilt line for the {start.street} street")
     if start.street not in DRAW_STREETS:
         return f"*** {name} ***"
-    if page.game in SINGLE_DRAW_GAMES:
+    if page.game.rules.draws == 1:
         name = "DRAW"  # "*** DRAW *** (Pot: $2.05)"
     return f"*** {name} *** (Pot: {money(page.purse.pot)})"
 
@@ -662,7 +659,7 @@ def fold_street_text(game: Game, street: Street | None, didnt_bet: bool) -> str:
         return f"on {ordinal(number.index(street or Street.THIRD) + 3)} St."
     if street in (None, Street.PREDRAW):
         return "before the Draw" + (" (didn't bet)" if didnt_bet else "")
-    if game in SINGLE_DRAW_GAMES:
+    if game.rules.draws == 1:
         return "after the Draw"
     return f"after the {ordinal(DRAW_STREETS.index(street) + 1)} Draw"  # type: ignore[arg-type]
 

@@ -69,7 +69,7 @@ from parsers.events import (
 from parsers.games import DRAW_STREETS
 from parsers.hand_assembly import contradicted_deal_cards
 from parsers.site_time import to_utc
-from pipeline.simulation.history_writer import (
+from pipeline.writers.history_writer import (
     HeldCards,
     Page,
     Renderer,
@@ -134,9 +134,6 @@ STREET_LINES: dict[Street, str] = {
     Street.DRAW_2: "*** SECOND DRAW ***",
     Street.DRAW_3: "*** THIRD DRAW ***",
 }
-
-SINGLE_DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.FIVE_DRAW})
-"""PokerStars prints no line for their one draw round (the parser adds the StreetStart)."""
 
 POST_WORDS: dict[PostKind, str] = {
     PostKind.ANTE: "the ante",
@@ -424,8 +421,8 @@ def street_line(start: StreetStart, page: _Page) -> str | None:
     Stud's community card read from the river's own line ("*** RIVER *** [6h]", 2009)
     is printed there again; otherwise it has a "Board [6h]" line of its own.
     """
-    if start.street is Street.DRAW_1 and page.game in SINGLE_DRAW_GAMES:
-        return None
+    if start.street is Street.DRAW_1 and page.game.rules.draws == 1:
+        return None  # a single draw's round has no line (the parser adds the StreetStart)
     line = STREET_LINES.get(start.street)
     if line is None:
         raise UnwritableHand(f"the parser reads no PokerStars line for the {start.street} street")
@@ -814,6 +811,6 @@ def fold_street_text(game: Game, street: Street | None) -> str:
         return "before Flop" if street in (None, Street.PREDRAW) else "Flop"
     if street in (None, Street.PREDRAW):
         return "before the Draw"
-    if game in SINGLE_DRAW_GAMES:
+    if game.rules.draws == 1:
         return "after the Draw"
     return f"after the {ordinal(DRAW_STREETS.index(street) + 1)} Draw"  # type: ignore[arg-type]

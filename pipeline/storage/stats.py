@@ -18,9 +18,10 @@ from pathlib import Path
 
 import duckdb
 
+STAT_HELPERS_SQL = Path(__file__).with_name("stat_helpers.sql")
 STATS_SQL = Path(__file__).with_name("stats.sql")
 FACTS_SQL = Path(__file__).with_name("facts.sql")
-SCHEMA_SQL = Path(__file__).with_name("schema.sql")
+FACTS_TABLE_SQL = Path(__file__).with_name("facts_table.sql")
 
 FACTS_TABLE = "player_hand_facts"
 FACT_SOURCES = ("hands", "hand_players", "actions", "draws", "pots")
@@ -29,7 +30,7 @@ FACT_SOURCES = ("hands", "hand_players", "actions", "draws", "pots")
 BACKFILL_HANDS = 10_000
 """Hands per transaction when the facts of hands already stored are worked out."""
 
-# The views and macros stats.sql creates, in creation order.
+# The views and macros stat_helpers.sql and stats.sql create, in creation order.
 OBJECTS = (
     "stat_games",
     "stat_pct",
@@ -47,27 +48,19 @@ OBJECTS = (
 )
 
 _CREATE = re.compile(r"^CREATE OR REPLACE (VIEW|MACRO) ", re.MULTILINE)
-_FACTS_DDL = re.compile(
-    rf"^CREATE TABLE IF NOT EXISTS {FACTS_TABLE} \(.*?^\);", re.MULTILINE | re.DOTALL
-)
 
 
 def facts_table_sql() -> str:
-    """The CREATE TABLE IF NOT EXISTS statement of player_hand_facts, from schema.sql."""
-    match = _FACTS_DDL.search(SCHEMA_SQL.read_text(encoding="utf-8"))
-    assert match, "schema.sql defines player_hand_facts"
-    return match.group(0)
+    """The CREATE TABLE IF NOT EXISTS statement of player_hand_facts."""
+    return FACTS_TABLE_SQL.read_text(encoding="utf-8")
 
 
 def facts_version() -> str:
-    """Changes whenever what player_hand_facts holds may change: its columns, facts.sql,
-    or what facts.sql uses of stats.sql (stat_games and the helper macros, everything
-    before the views over player_hand_facts)."""
-    stats = STATS_SQL.read_text(encoding="utf-8")
-    helpers = stats[: stats.index("CREATE OR REPLACE VIEW player_rounds")]
+    """Changes whenever what player_hand_facts holds may change: the whole text of each
+    file it is made from (its columns, facts.sql, and the helpers facts.sql uses)."""
     digest = hashlib.sha256()
-    for text in (facts_table_sql(), FACTS_SQL.read_text(encoding="utf-8"), helpers):
-        digest.update(text.encode("utf-8"))
+    for file in (FACTS_TABLE_SQL, FACTS_SQL, STAT_HELPERS_SQL):
+        digest.update(file.read_bytes())
     return "facts " + digest.hexdigest()[:16]
 
 
@@ -113,7 +106,7 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
     the hands at every reading (slow on a large database: open it for writing once
     instead, as `studdraw import` and the dashboard do).
     """
-    sql = STATS_SQL.read_text(encoding="utf-8")
+    sql = "\n".join(file.read_text(encoding="utf-8") for file in (STAT_HELPERS_SQL, STATS_SQL))
     if not temporary:
         connection.execute(facts_table_sql()).fetchall()  # a file older than the table
         # Read the (empty) result to the end: an unread result would block the connection.

@@ -21,7 +21,7 @@ fill it (`bring_up_to_date`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -29,13 +29,8 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from pipeline.storage.database import (
-    Database,
-    connect,
-    default_database,
-    stats_out_of_date,
-)
-from pipeline.storage.stats import install_stats
+from pipeline.storage import reading
+from pipeline.storage.database import default_database
 
 Params = Mapping[str, Any]
 T = TypeVar("T")
@@ -84,7 +79,7 @@ def read_only(path: Path | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     path = path or database_path()
     if not path.exists():
         raise NoDatabase(f"No database at {path}")
-    connection = connect(path, read_only=True, wait=RETRY_SECONDS)
+    connection = reading.connect_for_reading(path, wait=RETRY_SECONDS)
     try:
         yield connection
     finally:
@@ -92,15 +87,7 @@ def read_only(path: Path | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
 
 
 def _frame(connection: duckdb.DuckDBPyConnection, sql: str, params: Params | None) -> pl.DataFrame:
-    try:
-        relation = connection.sql(sql, params=dict(params) if params else None)
-    except duckdb.CatalogException as error:
-        # A file whose stat views and macros were never created (written before they
-        # existed, or not by `studdraw import`): create them for this connection only.
-        if "player_" not in str(error) and "stat_" not in str(error):
-            raise
-        install_stats(connection, temporary=True)
-        relation = connection.sql(sql, params=dict(params) if params else None)
+    relation = connection.sql(sql, params=dict(params) if params else None)
     if relation is None:  # a statement with no result
         return pl.DataFrame()
     return relation.pl()  # fetches everything: nothing left open on the connection
@@ -141,14 +128,7 @@ def bring_up_to_date(path: Path) -> None:
     key = (str(path), file_version(path))
     if key in _CURRENT:
         return
-    if stats_out_of_date(path, wait=RETRY_SECONDS):
-        note = (
-            "Bringing the database up to date for this version of studdraw (once: about "
-            "two minutes per million hands)…"
-        )
-        # a file that cannot be written: the queries work the facts out on their own
-        with st.spinner(note), suppress(duckdb.Error, OSError):
-            Database(path).close()
+    reading.bring_up_to_date(path, wait=RETRY_SECONDS, announce=st.spinner)
     _CURRENT.add((str(path), file_version(path)))
 
 

@@ -277,31 +277,27 @@ def _said_if_busy() -> Iterator[None]:
 
 def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> pl.DataFrame:
     """A query's result from the database opened read-only; the user's SQL errors as such."""
-    import duckdb
     from rich.markup import escape
 
-    from pipeline.storage.database import Database, stats_out_of_date
+    from pipeline.storage.reading import open_for_reading
 
     target = _database_path(db)
     if not target.exists():
         stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
         raise typer.Exit(2)
     with _said_if_busy():
-        if stats_out_of_date(target):  # once, as the next import would; else every query is slow
-            stderr.print(
-                "Bringing the database up to date for this version of studdraw "
-                "(once: about two minutes per million hands)..."
-            )
-            with contextlib.suppress(duckdb.Error, OSError):  # read-only file: slow, still right
-                Database(target).close()
-        database = Database(target, read_only=True)
-        connection = database.connection  # opened now: it may wait out an import's batch
-    with database:
+        connection = open_for_reading(target, announce=_note_on_stderr)
+    with connection:
         try:
             return connection.sql(sql, params=parameters or None).pl()
         except Exception as error:  # duckdb raises many kinds; all are about the input
             stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
             raise typer.Exit(1) from None
+
+
+def _note_on_stderr(note: str) -> contextlib.AbstractContextManager[None]:
+    stderr.print(note)
+    return contextlib.nullcontext()
 
 
 def _wrote_csv_or_json(frame: pl.DataFrame, csv: bool, as_json: bool) -> bool:

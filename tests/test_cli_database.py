@@ -99,7 +99,7 @@ def test_a_database_kept_busy_is_said_without_a_traceback(
     def busy(*_args: object, **_kwargs: object) -> None:
         raise DatabaseBusy("An import is writing to the database; try again in a moment.")
 
-    monkeypatch.setattr(database_module, "connect", busy)  # as after the whole lock wait
+    monkeypatch.setattr(database_module, "retry_while_locked", busy)  # the whole wait is over
     for command in (["query", "SELECT 1"], ["stats"], ["import", str(_razz_file())]):
         result = runner().invoke(app, [*command, "--db", str(sample_database)])
         assert result.exit_code == 1, command

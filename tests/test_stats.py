@@ -17,7 +17,7 @@ import pytest
 
 from pipeline.importer import import_histories
 from pipeline.storage.database import SCHEMA, Database
-from pipeline.storage.stats import OBJECTS, STAT_DEFINITIONS, install_stats
+from pipeline.storage.stats import OBJECTS, STAT_DEFINITIONS, install_stats, stats_installed
 
 # --- 7 Card Stud, $0.10/$0.20 (big_unit 0.20), ante 0.02, bring-in 0.05 ----------------
 # Seats 1 Hero, 2 Alice, 3 Bob, 4 Carol; on 3rd street the bring-in acts first, then
@@ -1003,7 +1003,9 @@ def test_temporary_install_on_a_read_only_database(tmp_path: Path) -> None:
     try:
         with pytest.raises(duckdb.Error):
             install_stats(connection)
+        assert not stats_installed(connection)
         install_stats(connection, temporary=True)
+        assert stats_installed(connection)
         assert connection.execute("SELECT * FROM player_stats()").fetchall() == []
         assert connection.execute("SELECT * FROM player_street_stats()").fetchall() == []
     finally:

@@ -8,7 +8,6 @@ database holds whole batches only, and the next import resumes after the last on
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -21,7 +20,7 @@ import platformdirs
 import polars as pl
 
 from pipeline.storage.rows import FileProgress
-from pipeline.storage.stats import FACT_SOURCES, add_facts, facts_are_current, install_stats
+from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats, make_stats_readable
 
 SCHEMA = Path(__file__).with_name("schema.sql")
 
@@ -85,19 +84,6 @@ def connect(
     )
 
 
-def stats_out_of_date(path: Path, wait: float = LOCK_WAIT_SECONDS) -> bool:
-    """The file was imported by an older studdraw: its stats' table of per-hand facts is
-    missing or stale. Opening it once for writing (`Database(path)`) brings it up to
-    date; until then every stat query works the facts out again, which is slow."""
-    connection = connect(path, read_only=True, wait=wait)
-    try:
-        return not facts_are_current(connection)
-    except duckdb.CatalogException:  # no hand_players: not a studdraw file, leave it be
-        return False
-    finally:
-        connection.close()
-
-
 @dataclass(frozen=True, slots=True)
 class Stored:
     hands: int
@@ -132,9 +118,7 @@ class Database:
         if self._connection is None:
             self._connection = connect(self.path, self.read_only)
             if self.read_only:
-                # An older file opened read-only: the stats for this connection only.
-                with contextlib.suppress(duckdb.CatalogException):  # not a studdraw file
-                    install_stats(self._connection, temporary=True)
+                make_stats_readable(self._connection)
         return self._connection
 
     def close(self) -> None:

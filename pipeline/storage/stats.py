@@ -11,6 +11,7 @@ kept in the table player_hand_facts that the views and macros read.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 from collections.abc import Mapping
@@ -123,6 +124,30 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
     if missing:  # then the facts, worked out from the hands whenever a stat is read
         connection.execute(f"DROP TABLE temp.main.{FACTS_TABLE}").fetchall()
         connection.execute(f"CREATE TEMPORARY VIEW {FACTS_TABLE} AS {facts_query({})}").fetchall()
+
+
+def stats_installed(connection: duckdb.DuckDBPyConnection) -> bool:
+    """Every view and macro of this version resolves on the connection (in the file, or
+    created for the connection alone)."""
+    placeholders = ", ".join("?" for _ in OBJECTS)
+    found = _scalar(
+        connection,
+        "SELECT count(DISTINCT name) FROM ("
+        "SELECT view_name AS name FROM duckdb_views() WHERE NOT internal "
+        "UNION ALL SELECT function_name FROM duckdb_functions() "
+        "WHERE function_type IN ('macro', 'table_macro')"
+        f") WHERE name IN ({placeholders})",
+        list(OBJECTS),
+    )
+    return found == len(OBJECTS)
+
+
+def make_stats_readable(connection: duckdb.DuckDBPyConnection) -> None:
+    """On a read-only connection to a file written before this version's stats: create
+    them for this connection alone. A file that is not studdraw's is left as it is."""
+    if not stats_installed(connection):
+        with contextlib.suppress(duckdb.CatalogException):  # no studdraw tables to read
+            install_stats(connection, temporary=True)
 
 
 def facts_are_current(connection: duckdb.DuckDBPyConnection) -> bool:

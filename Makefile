@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench samples clean chromium
+.PHONY: demo test unit bench samples clean chromium
 
 $(BIN)/studdraw: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,9 +30,13 @@ test: $(BIN)/studdraw chromium
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 
+unit: $(BIN)/studdraw  # the quick suite: everything but the tests marked slow (under a minute)
+	$(BIN)/pytest -m "not slow"
+
 bench: $(BIN)/studdraw
 	$(BIN)/python bench/parse.py
 	$(BIN)/python bench/replay.py
+	$(BIN)/python bench/simulate_write.py
 
 samples: $(BIN)/studdraw  # regenerate sample_histories/ (seeded: the same files every time)
 	rm -rf sample_histories

@@ -23,6 +23,8 @@ import pytest
 
 from tests.conftest import REPO
 
+pytestmark = pytest.mark.slow  # a real browser on a real import
+
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
 expect.set_options(timeout=60_000)  # an import or a first query can take a while on CI

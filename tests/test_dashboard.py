@@ -23,6 +23,8 @@ from pipeline.storage.database import retry_while_locked
 from pipeline.storage.stats import STAT_DEFINITIONS
 from tests.conftest import REPO
 
+pytestmark = pytest.mark.slow  # every page through Streamlit's AppTest
+
 APP = REPO / "dashboard" / "app.py"
 SAMPLES = REPO / "sample_histories" / "PokerStars" / "HandHistory" / "studdraw_hero"
 STUD_HAND = "260260056045"  # 7 Card Stud, goes to a showdown on 7th street

@@ -15,6 +15,8 @@ import pytest
 from dashboard import queries
 from dashboard.filters import Filters
 
+pytestmark = pytest.mark.slow  # a database imported per case
+
 HERO = Filters(heroes=("studdraw_hero",))
 
 

@@ -37,6 +37,8 @@ import pytest
 
 from pipeline.engine import evaluators as ev
 
+pytestmark = pytest.mark.slow  # tens of thousands of hands ranked by PokerKit too
+
 pokerkit = pytest.importorskip("pokerkit")
 
 RANKS = "23456789TJQKA"

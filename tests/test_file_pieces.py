@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from parsers.reading import decode_history, split_hands
 from parsers.sites import ANY_HAND_START
 from pipeline.file_pieces import file_pieces
@@ -13,6 +15,8 @@ from pipeline.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import REAL_HISTORIES, REPO
 from tests.test_import_crash import contents
+
+pytestmark = pytest.mark.slow  # whole files imported piece by piece
 
 SAMPLE = next((REPO / "sample_histories").rglob("*Stud Hi-Lo Limit.txt"))  # BOM, 8-handed
 

@@ -132,11 +132,13 @@ GAMES = pytest.mark.parametrize("game", FULLTILT_GAMES, ids=lambda g: g.value)
 # ----------------------------------------------------------------------------- shapes
 
 
+@pytest.mark.slow
 @GAMES
 def test_generated_lines_have_real_shapes(game: Game) -> None:
     assert generated_shapes(game) - real_shapes() - set(JUSTIFIED) == set()
 
 
+@pytest.mark.slow
 def test_every_justification_is_used() -> None:
     """No stale entry: each justified shape is one the writer really writes."""
     used = set().union(*(generated_shapes(game) for game in FULLTILT_GAMES))

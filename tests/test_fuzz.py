@@ -38,6 +38,8 @@ from parsers.pokerstars import CONVERTERS, PokerStarsLines, line_parser
 from parsers.reading import HandText, decode_history, split_hands
 from parsers.sites import ANY_HAND_START
 
+pytestmark = pytest.mark.slow  # property-based fuzzing of every parser
+
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "histories" / "real"
 POKERSTARS = REAL / "PokerStars"
 if not POKERSTARS.is_dir():

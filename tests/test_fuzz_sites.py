@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import cache
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,6 +36,8 @@ from tests.test_fuzz import (
     line_outcome,
     shape_of,
 )
+
+pytestmark = pytest.mark.slow  # property-based fuzzing of every real hand of three sites
 
 FOLDERS = {fulltilt.SITE: "FullTilt", winamax.SITE: "Winamax", winning.SITE: "Winning"}
 

@@ -15,6 +15,8 @@ from tests.conftest import REAL_HISTORIES
 from tests.generated_corpus import round_trip
 from tests.line_shapes import file_hands, shapes_by_game
 
+pytestmark = pytest.mark.slow  # thousands of simulated hands per game
+
 # shape -> the real PokerStars line(s) that justify it
 JUSTIFIED = {
     "PokerStars Hand #N:  G (N/N USD) - N ET": (

@@ -50,6 +50,7 @@ def _pokerstars_hands() -> set[str]:
     }
 
 
+@pytest.mark.slow
 def test_import_counts_equal_the_parsers_and_a_second_import_adds_nothing(tmp_path: Path) -> None:
     paths = [REAL_HISTORIES / "PokerStars", SAMPLES]
     with Database(tmp_path / "db.duckdb") as database:
@@ -86,6 +87,7 @@ def test_import_counts_equal_the_parsers_and_a_second_import_adds_nothing(tmp_pa
         assert row_counts(database)["hands"] == first["hands"]
 
 
+@pytest.mark.slow
 def test_money_in_the_database_is_exact_and_conserved(tmp_path: Path) -> None:
     with Database(tmp_path / "db.duckdb") as database:
         import_histories([REAL_HISTORIES / "PokerStars"], database)
@@ -109,6 +111,7 @@ SUMMARY_MUCK = re.compile(
 )
 
 
+@pytest.mark.slow
 def test_cards_the_summary_reveals_are_stored_with_the_player_who_mucked(
     tmp_path: Path,
 ) -> None:
@@ -260,6 +263,7 @@ def test_bad_hands_are_kept_whole_with_their_reason(tmp_path: Path) -> None:
         assert row_counts(database)["rejects"] == 3
 
 
+@pytest.mark.slow
 def test_zip_archives_are_read(tmp_path: Path) -> None:
     archive = tmp_path / "export.zip"
     with zipfile.ZipFile(archive, "w") as out:
@@ -282,6 +286,7 @@ def test_the_database_location_follows_studdraw_db(
 _CLOCK_COLUMNS = {"import_files": "imported_at", "rejects": "rejected_at"}  # when, not what
 
 
+@pytest.mark.slow
 def test_parallel_workers_store_exactly_what_one_process_stores(tmp_path: Path) -> None:
     paths = [REAL_HISTORIES / "PokerStars", SAMPLES]
     contents = []

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 import polars as pl
+import pytest
 
 from parsers.events import Game
 from pipeline.simulation.generate import numbered
@@ -19,6 +20,8 @@ from pipeline.simulation.simulator import HERO, default_spec, simulate_hands
 from pipeline.storage.database import Database
 from pipeline.storage.rows import TABLES
 from pipeline.writers.pokerstars import HAND_END, write_hand
+
+pytestmark = pytest.mark.slow  # imports killed and resumed
 
 GAMES = (Game.SEVEN_STUD, Game.RAZZ, Game.TRIPLE_DRAW_27, Game.BADUGI)
 HANDS_PER_FILE = 1_200
@@ -29,6 +32,7 @@ IMPORT = """
 import sys
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
+
 with Database(sys.argv[1]) as database:
     import_histories([sys.argv[2]], database, batch_hands={batch}, piece_bytes={piece_bytes})
 """

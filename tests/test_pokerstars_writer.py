@@ -14,7 +14,6 @@ are made from the same corpus and held to the same text.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -598,19 +597,3 @@ def test_what_no_pokerstars_line_can_say_is_refused() -> None:
     second = replace(hand, events=(StreetStart(Street.SECOND), *hand.events))
     with pytest.raises(UnwritableHand):
         write_hand(second)
-
-
-# ----------------------------------------------------------------------------- speed
-
-
-def test_writing_is_fast(record_property: pytest.RecordProperty) -> None:
-    jobs = [(o.hand, o.hero) for path in history_files([SAMPLES]) for o in originals(path)]
-    written, started = 0, time.perf_counter()
-    while written < 5000:
-        for hand, hero in jobs:
-            write_hand(hand, hero)
-        written += len(jobs)
-    rate = written / (time.perf_counter() - started)
-    record_property("hands_per_second", round(rate))
-    print(f"\nPokerStars writer: {rate:,.0f} hands/s on the sample corpus")
-    assert rate > 2000

@@ -22,6 +22,8 @@ from pipeline.engine.replay import replay
 from pipeline.writers.sites import WRITERS
 from tests.generated_corpus import round_trip
 
+pytestmark = pytest.mark.slow  # 14,000 simulated hands written, read back and replayed
+
 COVERAGE = (
     "all_in",
     "side_pot",

@@ -9,7 +9,6 @@ so that a loaded machine does not fail the suite.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import replace
 from datetime import timedelta
@@ -360,22 +359,6 @@ def test_show_descriptions_word_hands_as_pokerstars_does() -> None:
                     assert describe_hand(hand.game, event.cards) == event.description.strip()
                     checked += 1
     assert checked > 150
-
-
-# ---------------------------------------------------------------------------- speed
-
-
-def test_simulation_speed_is_recorded() -> None:
-    """Hands per second for each game (printed with -s); the floor only catches a
-    pathological slowdown, the target (several thousand a second) is in the report."""
-    speeds = {}
-    for game in Game:
-        spec = default_spec(game)
-        start = time.perf_counter()
-        count = sum(1 for _ in simulate_hands(spec, 400, 1))
-        speeds[game.value] = count / (time.perf_counter() - start)
-    print("\nhands/s:", {game: round(speed) for game, speed in speeds.items()})
-    assert min(speeds.values()) > 200, speeds
 
 
 def test_tournament_tables_report_busts_and_levels() -> None:

@@ -47,6 +47,7 @@ def test_the_loaded_table_equals_its_query_over_the_whole_database(
         assert comment == [(facts_version(),)]
 
 
+@pytest.mark.slow
 def test_importing_again_adds_nothing(sample_database: Path, tmp_path: Path) -> None:
     path = _copy(sample_database, tmp_path)
     copies = tmp_path / "renamed"
@@ -77,6 +78,7 @@ def test_a_database_without_the_table_gets_it_filled(sample_database: Path, tmp_
         assert again == hero_stats
 
 
+@pytest.mark.slow
 def test_filling_goes_in_chunks_and_resumes(sample_database: Path, tmp_path: Path) -> None:
     path = _copy(sample_database, tmp_path)
     with duckdb.connect(str(path)) as connection:
@@ -118,6 +120,7 @@ def test_a_read_only_older_database_reads_temporary_facts(
         assert (FACTS_TABLE,) not in tables
 
 
+@pytest.mark.slow
 def test_the_dashboard_brings_an_older_database_up_to_date(
     sample_database: Path, tmp_path: Path
 ) -> None:

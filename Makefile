@@ -28,6 +28,7 @@ chromium:
 
 test: $(BIN)/studdraw chromium
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 unit: $(BIN)/studdraw  # the quick suite: everything but the tests marked slow (under a minute)

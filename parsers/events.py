@@ -301,13 +301,14 @@ Event = (
     | Note
 )
 
-_DEALT_IN_EVENTS = (Post, Action, Deal, Draw, Show, Muck, Collect, UncalledReturn)
+DealtInEvent = Post | Action | Deal | Draw | Show | Muck | Collect | UncalledReturn
+"""The events only a player dealt in has: each names its `player`."""
 
 
 def players_dealt_in(events: Iterable[Event]) -> set[str]:
     """Who played the hand: only a player dealt in posts, acts, is dealt, draws, shows,
     mucks or collects (a seat sitting out appears in none of these)."""
-    return {event.player for event in events if isinstance(event, _DEALT_IN_EVENTS)}
+    return {event.player for event in events if isinstance(event, DealtInEvent)}
 
 
 @dataclass(frozen=True, slots=True)

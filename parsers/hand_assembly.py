@@ -117,7 +117,7 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
 
     for record in records:
         first, last, opens = _PLACEMENT[type(record)]
-        line = record.line  # type: ignore[attr-defined]
+        line = record.line  # type: ignore[attr-defined]  # events and line records all have one
         if isinstance(record, DrawLine) and street == Street.PREDRAW and len(streets) == 2:
             # Single-draw games: PokerStars prints no "*** DRAW ***" line.
             street = Street.DRAW_1
@@ -170,7 +170,7 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
             )
         else:
             saw_totals = saw_totals or isinstance(record, PotTotals)
-            events.append(record)  # type: ignore[arg-type]
+            events.append(record)  # type: ignore[arg-type]  # an event: _PLACEMENT knew its type
 
     if phase != Phase.SUMMARY or not saw_totals:
         missing = "its summary" if phase != Phase.SUMMARY else "the summary's total pot line"
@@ -210,6 +210,7 @@ def _contradicted_deal(record: DealtLine, discarded: int) -> Note:
 
 
 def _deal(game: Game, street: Street, record: DealtLine, first_street: bool) -> Deal:
+    shown_before: tuple[Card, ...]
     if record.new_cards is None:
         shown_before, new = (), record.cards
     elif first_street and game.is_stud:

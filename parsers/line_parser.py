@@ -23,7 +23,7 @@ the grammar as literal text) is *pinned*: its value becomes part of the cache ke
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -189,7 +189,9 @@ class LineParser:
         try:
             tree = self._grammar.parse(masked)
         except UnexpectedInput as error:
-            allowed = getattr(error, "expected", None) or getattr(error, "allowed", ())
+            allowed: Iterable[str] = (
+                getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
+            )
             expected = sorted({self._describe_terminal(name) for name in allowed})
             raise LineSyntaxError(masked, error.column, expected) from None
         event_class, fields = self._transformer.transform(tree)
@@ -202,7 +204,9 @@ class LineParser:
         self, event_class: type, fields: dict[str, Any], pieces: list[str]
     ) -> tuple[LineTemplate, set[int], bool]:
         code = _TemplateCode(_piece_starts(pieces), self._pattern)
-        arguments, unreadable, checks = [], [], []
+        arguments: list[str] = []
+        unreadable: list[Token] = []
+        checks: list[str] = []
         for name, value in fields.items():
             if isinstance(value, Ignored):
                 checks.append(code.terminal(value.token, None))
@@ -440,6 +444,7 @@ def _span_cuts(token: Token, starts: list[int], first: int, last: int) -> tuple[
     A terminal ends inside literal text at a fixed offset, but a terminal that ends with a
     variable piece takes all of it, whatever its length on the next line ("r1", "r10").
     """
+    assert token.start_pos is not None and token.end_pos is not None  # the grammar sets both
     head = token.start_pos - starts[first]
     tail = None if last % 2 == 1 else token.end_pos - starts[last]
     return head, tail

@@ -125,10 +125,12 @@ def split_hands(
     starts.update(
         match.end() for match in blank_lines.finditer(text) if not _inside(match.start(), openings)
     )
-    starts = sorted(starts | {0, len(text)})
-    byte_at = [piece.start + offset for offset in _byte_offsets(text, starts, decoded, len(data))]
+    boundaries = sorted(starts | {0, len(text)})
+    byte_at = [
+        piece.start + offset for offset in _byte_offsets(text, boundaries, decoded, len(data))
+    ]
     line_number = piece.first_line
-    for index, (start, end) in enumerate(itertools.pairwise(starts)):
+    for index, (start, end) in enumerate(itertools.pairwise(boundaries)):
         chunk = text[start:end]
         lines = [line.rstrip() for line in chunk.split("\n")]
         first = 0

@@ -413,7 +413,7 @@ def _one_summary_line_per_winner(records: list[object]) -> list[object]:
             earlier = summaries.get(record.player)
             if earlier is not None:
                 index, first = earlier
-                normalized[index] = replace(first, won=first.won + record.won)
+                normalized[index] = replace(first, won=(first.won or Decimal(0)) + record.won)
                 continue
             summaries[record.player] = (len(normalized), record)
         normalized.append(record)

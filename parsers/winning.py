@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -433,36 +433,32 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
     street_open = False
     put_in: dict[str, Decimal] = {}  # on the street so far
     for record in records:
-        kind = type(record)
-        if kind is AllInLine:
-            record = _all_in_action(record, put_in)  # type: ignore[arg-type]
-            kind = Action
+        if isinstance(record, AllInLine):
+            record = _all_in_action(record, put_in)
         count_street_put_in(record, put_in)
         if not street_open and (
-            kind is DealtCardLine or (kind is Note and record.kind == "dealt_hidden")  # type: ignore[attr-defined]
+            isinstance(record, DealtCardLine)
+            or (isinstance(record, Note) and record.kind == "dealt_hidden")
         ):  # no line opens the first street: it opens with its first card
-            normalized.append(StreetStart(Street.THIRD, line=record.line))  # type: ignore[attr-defined]
+            normalized.append(StreetStart(Street.THIRD, line=record.line))
             street_open = True
-        if kind is DealtCardLine:
+        if isinstance(record, DealtCardLine):
             index = dealt_this_street.get(record.player)
             if index is None:
                 dealt_this_street[record.player] = len(normalized)
                 normalized.append(DealtLine(record.player, (record.card,), line=record.line))
             else:
                 dealt = normalized[index]
-                normalized[index] = DealtLine(
-                    dealt.player,  # type: ignore[attr-defined]
-                    (*dealt.cards, record.card),  # type: ignore[attr-defined]
-                    line=dealt.line,  # type: ignore[attr-defined]
-                )
+                assert isinstance(dealt, DealtLine)
+                normalized[index] = replace(dealt, cards=(*dealt.cards, record.card))
             continue
-        if kind is StreetStart:
+        if isinstance(record, StreetStart):
             dealt_this_street.clear()
             put_in.clear()
             street_open = True
-        elif kind is SettlementLine:
+        elif isinstance(record, SettlementLine):
             record = _seat_summary(record, seat_of, folded, before_summary)
-        elif kind is SummaryStart:
+        elif isinstance(record, SummaryStart):
             summary_at = len(normalized)
         normalized.append(record)
     if summary_at is not None:

@@ -177,7 +177,7 @@ def import_histories(
             summary.files += 1
             known = database.file_progress(source.name)
             same = known and (known.size, known.mtime) == (source.size, source.mtime)
-            if same and known.finished:  # type: ignore[union-attr]
+            if same and known.finished:  # type: ignore[union-attr]  # same: known is not None
                 summary.files_unchanged += 1
             else:
                 work.extend(_works(source, known, batch_hands, spool, piece_bytes))
@@ -247,7 +247,7 @@ def _executor(jobs: int) -> Executor:
 class _InProcess(Executor):
     """The same interface without processes: one job, or tests."""
 
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]  # untyped, as Executor
         future: Future[object] = Future()
         future.set_result(fn(*args, **kwargs))
         return future
@@ -327,7 +327,7 @@ def _with_last(items: Iterator[HandText]) -> Iterator[tuple[HandText, bool]]:
     """Each item, and whether it is the last: a file's hands, one at a time."""
     previous = next(items, None)
     for item in items:
-        yield previous, False  # type: ignore[misc]
+        yield previous, False  # type: ignore[misc]  # not None: items had one
         previous = item
     if previous is not None:
         yield previous, True

@@ -104,7 +104,7 @@ def test_readers_get_in_while_an_import_runs(tmp_path: Path) -> None:
     while process.poll() is None:
         try:
             with Database(database, read_only=True) as reader:
-                seen.append(int(reader.scalar("SELECT count(*) FROM hands")))  # type: ignore[arg-type]
+                seen.append(int(reader.scalar("SELECT count(*) FROM hands")))
         except (duckdb.CatalogException, duckdb.IOException):
             assert not seen  # only before the importer has made the tables
         time.sleep(0.05)

@@ -95,6 +95,7 @@ def _rejects() -> None:
             "line": st.column_config.NumberColumn("Line"),
         },
     )
+    # streamlit types the event loosely
     rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
     if rows:
         reject_id = rejects["reject_id"][rows[0]]

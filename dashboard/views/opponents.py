@@ -81,6 +81,7 @@ def main() -> None:
         selection_mode="single-row",
         column_config=_config(),
     )
+    # streamlit types the event loosely
     rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
     if rows:
         row = table.row(rows[0], named=True)
@@ -121,6 +122,7 @@ def _player_view(active: filters.Filters, site: str, player: str) -> None:
             "they_showed_down": st.column_config.CheckboxColumn("Showdown"),
         },
     )
+    # streamlit types the event loosely
     rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
     if rows:
         hand = hands.row(rows[0], named=True)

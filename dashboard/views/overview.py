@@ -110,7 +110,7 @@ def main() -> None:
 
 
 def _money(amount: object, currency: str | None) -> str:
-    return format_amount(amount, currency, signed=True)  # type: ignore[arg-type]
+    return format_amount(amount, currency, signed=True)  # type: ignore[arg-type]  # a Decimal cell
 
 
 def _rate(value: float | None) -> str:

@@ -97,6 +97,7 @@ def _finder(active: filters.Filters) -> None:
         )
     # A newly selected row opens its hand (once: the selection stays while the hand
     # shown may change by number or by a link).
+    # streamlit types the event loosely
     rows = list(event.selection.rows) if event is not None else []  # type: ignore[union-attr]
     if rows and rows != st.session_state.get(LIST_PICKED) and rows[0] < hands.height:
         _show(hands["site"][rows[0]], hands["hand_number"][rows[0]])

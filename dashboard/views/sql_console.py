@@ -63,6 +63,7 @@ def main() -> None:
         mime="text/csv",
         key="sql_download",
     )
+    # streamlit types the event loosely
     rows = event.selection.rows if replayable and event is not None else []  # type: ignore[union-attr]
     if rows:
         row = frame.row(rows[0], named=True)

@@ -7,8 +7,10 @@ deterministic: a `Hand` in, a `HandResult` out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from parsers.conventions import ShortAllInRaise, SiteConventions
 from parsers.events import (
@@ -18,6 +20,7 @@ from parsers.events import (
     Card,
     Collect,
     Deal,
+    DealtInEvent,
     Draw,
     Event,
     Hand,
@@ -115,8 +118,8 @@ class _Replay:
         self.findings.append(Finding(code, message, line, player))
 
     # ------------------------------------------------------------------ dispatch
-    def player_of(self, event: Event) -> _Player | None:
-        name = event.player  # type: ignore[union-attr]
+    def player_of(self, event: DealtInEvent) -> _Player | None:
+        name = event.player
         player = self.players.get(name)
         if player is None:
             self.find(Code.UNKNOWN_PLAYER, f"{name!r} is not dealt in this hand", event, name)
@@ -248,11 +251,11 @@ class _Replay:
     def stud_first_actor(self) -> str | None:
         """The best exposed board acts first (ties: first in seat order); if that player
         is all-in, the next player who can act."""
-        variant = self.variant
+        board_value = self.variant.board_value
         live = [p for p in self.order if not p.folded and p.up]
-        if not live or variant.board_value is None:
+        if not live or board_value is None:
             return None
-        best = max(live, key=lambda p: (variant.board_value(p.up), -p.seat))
+        best = max(live, key=lambda p: (board_value(p.up), -p.seat))
         if best.can_act:
             return best.name
         return self.next_in_order(best.seat)
@@ -888,7 +891,7 @@ def _shares(shares: dict[str, Decimal]) -> str:
     return ", ".join(f"{name} {amount}" for name, amount in sorted(shares.items()) if amount)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {
     Post: _Replay.on_post,
     StreetStart: _Replay.on_street,
     Deal: _Replay.on_deal,

@@ -215,7 +215,7 @@ def _check_stakes(game: Game, limit: LimitKind, stakes: Stakes) -> None:
     if rules.stud:
         if limit is not LimitKind.FIXED or not stakes.bring_in:
             raise ValueError("stud is fixed limit with a bring-in")
-        if stakes.bring_in >= stakes.small_bet:  # type: ignore[operator]
+        if stakes.bring_in >= stakes.small_bet:  # type: ignore[operator]  # both checked above
             raise ValueError("the bring-in is less than the small bet")
     elif not (stakes.small_blind and stakes.big_blind):
         raise ValueError("draw games need small_blind and big_blind")
@@ -917,7 +917,7 @@ class _HandPlay:
         for p in self.players:
             if self.stakes.ante:
                 self.post(p, PostKind.ANTE, self.stakes.ante)
-        small, big = self.blinds  # type: ignore[misc]
+        small, big = self.blinds  # type: ignore[misc]  # place_blinds set them
         self.post(small, PostKind.SMALL_BLIND, self.stakes.small_blind)
         self.post(big, PostKind.BIG_BLIND, self.stakes.big_blind)
         self.current = big.street_bet
@@ -949,7 +949,7 @@ class _HandPlay:
         if len(seats) == 2:
             small = next(p for p in seats if p.seat == button)
         else:
-            small = self.next_after(button, seats)  # type: ignore[assignment]
+            small = self.next_after(button, seats)  # type: ignore[assignment]  # asserted next
         assert small is not None
         big = self.next_after(small.seat, seats)
         assert big is not None

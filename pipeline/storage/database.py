@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import duckdb
 import platformdirs
@@ -141,7 +141,7 @@ class Database:
         ).fetchall()  # read to the end: an unfinished result would block the connection
         return FileProgress(*rows[0]) if rows else None
 
-    def scalar(self, sql: str) -> object:
+    def scalar(self, sql: str) -> Any:
         """The single value of a query, fetched completely."""
         return self.connection.execute(sql).fetchall()[0][0]
 
@@ -186,7 +186,7 @@ class Database:
                     "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
                     f"FROM batch_hands ANTI JOIN hands USING ({_HAND_KEY})"
                 )
-                new_hands = int(self.scalar("SELECT count(*) FROM new_keys"))  # type: ignore[arg-type]
+                new_hands = int(self.scalar("SELECT count(*) FROM new_keys"))
                 duplicates += incoming.height - new_hands
                 for table in ("hands", "hand_players", "actions", "draws", "pots", "findings"):
                     if table != "hands" and table in frames:
@@ -217,11 +217,11 @@ class Database:
         if "rejects" in frames:
             incoming = frames["rejects"].unique(subset=["reject_id"], keep="first")
             con.register("incoming", incoming)
-            before = int(self.scalar("SELECT count(*) FROM rejects"))  # type: ignore[arg-type]
+            before = int(self.scalar("SELECT count(*) FROM rejects"))
             con.execute(
                 "INSERT INTO rejects BY NAME SELECT incoming.* FROM incoming "
                 "ANTI JOIN rejects USING (reject_id)"
             )
-            rejects = int(self.scalar("SELECT count(*) FROM rejects")) - before  # type: ignore[arg-type]
+            rejects = int(self.scalar("SELECT count(*) FROM rejects")) - before
             con.unregister("incoming")
         return Stored(new_hands, duplicates, rejects)

@@ -401,11 +401,13 @@ def _add_actions_and_draws(batch: Batch, key: tuple[str, str], hand: Hand) -> No
                 ActionRow(
                     *key,
                     seq=seq,
+                    # an action has a street
                     street=_post_street(event, street, first_street) if post else street,  # type: ignore[arg-type]
                     street_index=street_index,
                     player=event.player,
                     action=event.kind.value,
                     amount=event.amount,
+                    # an Action
                     raise_to=None if post else event.raise_to,  # type: ignore[union-attr]
                     all_in=event.all_in,
                     line=event.line,

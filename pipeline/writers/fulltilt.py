@@ -657,11 +657,11 @@ def fold_street_text(game: Game, street: Street | None, didnt_bet: bool) -> str:
     if game.is_stud:
         number = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
         return f"on {ordinal(number.index(street or Street.THIRD) + 3)} St."
-    if street in (None, Street.PREDRAW):
+    if street is None or street is Street.PREDRAW:
         return "before the Draw" + (" (didn't bet)" if didnt_bet else "")
     if game.rules.draws == 1:
         return "after the Draw"
-    return f"after the {ordinal(DRAW_STREETS.index(street) + 1)} Draw"  # type: ignore[arg-type]
+    return f"after the {ordinal(DRAW_STREETS.index(street) + 1)} Draw"
 
 
 # ---------------------------------------------------------------------------- hand words

@@ -72,6 +72,7 @@ def grouped_amount_text(amount: Decimal) -> str:
 
 def cents_text(amount: Decimal, grouping: str = "") -> str:
     """Always with cents ("1.00", "0.50"): buy-ins and prizes print that way."""
+    # a finite amount: an int exponent
     if amount.normalize().as_tuple().exponent >= -2:  # type: ignore[operator]
         return format(amount, f"{grouping}.2f")
     return format(amount.normalize(), f"{grouping}f")

@@ -809,8 +809,8 @@ def fold_street_text(game: Game, street: Street | None) -> str:
         return _STUD_FOLD_STREETS.get(street or Street.THIRD, "3rd Street")
     if game is Game.SINGLE_DRAW_27:
         return "before Flop" if street in (None, Street.PREDRAW) else "Flop"
-    if street in (None, Street.PREDRAW):
+    if street is None or street is Street.PREDRAW:
         return "before the Draw"
     if game.rules.draws == 1:
         return "after the Draw"
-    return f"after the {ordinal(DRAW_STREETS.index(street) + 1)} Draw"  # type: ignore[arg-type]
+    return f"after the {ordinal(DRAW_STREETS.index(street) + 1)} Draw"

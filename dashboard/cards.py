@@ -14,7 +14,7 @@ from decimal import Decimal
 from html import escape
 
 from dashboard.money import format_amount
-from dashboard.replay_steps import Action, Card, Replay, Seat, Step
+from dashboard.replay_steps import Replay, ShownCard, ShownLine, ShownSeat, Step
 
 SUITS = {
     "s": ("♠", "#1b1b1b", "spades"),
@@ -73,7 +73,7 @@ STYLE = """
 """
 
 
-def card_html(card: Card, hidden: bool = False) -> str:
+def card_html(card: ShownCard, hidden: bool = False) -> str:
     """One card: its face, or its back when unknown or kept hidden."""
     if card.code is None or hidden:
         new = " sd-new" if card.new else ""
@@ -91,10 +91,10 @@ def card_html(card: Card, hidden: bool = False) -> str:
 
 
 def codes_html(codes: tuple[str, ...], down: bool = False) -> str:
-    return "".join(card_html(Card(code, down)) for code in codes)
+    return "".join(card_html(ShownCard(code, down)) for code in codes)
 
 
-def _hidden(card: Card, step: Step, hide_opponents: bool) -> bool:
+def _hidden(card: ShownCard, step: Step, hide_opponents: bool) -> bool:
     return hide_opponents and card.from_showdown and not step.final
 
 
@@ -117,7 +117,7 @@ def _net_html(net: Decimal, currency: str | None) -> str:
     return f'<span class="{css}">{escape(format_amount(net, currency, signed=True))}</span>'
 
 
-def _status(seat: Seat, step: Step, currency: str | None) -> str:
+def _status(seat: ShownSeat, step: Step, currency: str | None) -> str:
     if step.final and seat.net:
         return _net_html(seat.net, currency)
     if seat.draw is not None:
@@ -203,7 +203,7 @@ _VERBS = {
 }
 
 
-def action_text(action: Action, currency: str | None) -> str:
+def action_text(action: ShownLine, currency: str | None) -> str:
     """One line of the hand in words, as HTML: "raises $0.05 to $0.10"."""
     amount = format_amount(action.amount, currency) if action.amount is not None else ""
     if action.action == "raise":
@@ -221,7 +221,7 @@ def action_text(action: Action, currency: str | None) -> str:
     return f"<b>{escape(action.player)}</b> {escape(words)}"
 
 
-def draw_text(seat: Seat) -> str | None:
+def draw_text(seat: ShownSeat) -> str | None:
     """The player's draw on this step, with the cards when the history shows them."""
     draw = seat.draw
     if draw is None:

@@ -10,6 +10,9 @@ summary reveals a mucked hand), and the draws with the hero's
 discarded, drawn and kept cards. The street each card belongs to follows from the game's
 dealing pattern (7-card stud: 2 down and 1 up on 3rd street, 1 up on 4th to 6th, 1 down on
 7th), which `parsers.games` states for every game.
+
+The steps' parts are named for what the replayer shows (`ShownCard`, `ShownSeat`,
+`ShownLine`, `ShownPot`), apart from the events they are worked out from.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ _RAISES = frozenset({"raise", "complete"})
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class ShownCard:
     """One card in front of a player.
 
     `code` is 'Ah', or None for a card whose face the history never shows (drawn as a
@@ -77,7 +80,7 @@ class DrawMove:
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class ShownSeat:
     """A player at the end of a step: chips, cards, and what happened to him."""
 
     seat: int
@@ -86,7 +89,7 @@ class Seat:
     stack: Decimal  # behind, not yet in the pot
     street_bet: Decimal  # live chips put in on this step's betting round
     put_in: Decimal  # everything in the pot so far, antes included
-    cards: tuple[Card, ...]
+    cards: tuple[ShownCard, ...]
     folded: bool
     all_in: bool
     draw: DrawMove | None = None
@@ -96,7 +99,7 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class ShownLine:
     """One line of the hand: a forced bet, a decision, or (result step) a payout."""
 
     player: str
@@ -108,7 +111,7 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
-class Finding:
+class ShownFinding:
     code: str
     severity: str
     message: str
@@ -117,7 +120,7 @@ class Finding:
 
 
 @dataclass(frozen=True, slots=True)
-class Pot:
+class ShownPot:
     index: int  # 0 main pot, 1.. side pots
     amount: Decimal
     eligible: tuple[str, ...]
@@ -132,11 +135,11 @@ class Step:
     index: int
     street: str  # a street id, or 'showdown' / 'result' for the last step
     title: str
-    seats: tuple[Seat, ...]
-    actions: tuple[Action, ...]
+    seats: tuple[ShownSeat, ...]
+    actions: tuple[ShownLine, ...]
     pot: Decimal  # every chip in the middle at the end of the step
     final: bool
-    findings: tuple[Finding, ...] = ()
+    findings: tuple[ShownFinding, ...] = ()
     board: tuple[str, ...] = ()  # stud's shared card, once dealt (the deck ran out)
 
 
@@ -148,8 +151,8 @@ class Replay:
     family: str  # 'stud' or 'draw'
     hand: Mapping[str, Any]  # the `hands` row, for the header (stakes, table, time)
     steps: tuple[Step, ...]
-    pots: tuple[Pot, ...]
-    findings: tuple[Finding, ...]
+    pots: tuple[ShownPot, ...]
+    findings: tuple[ShownFinding, ...]
 
     @property
     def currency(self) -> str | None:
@@ -198,7 +201,7 @@ def build_replay(rows: HandRows) -> Replay:
     steps: list[Step] = []
     last_line = 0
     for index, street in enumerate(streets):
-        lines: list[Action] = []
+        lines: list[ShownLine] = []
         for action in actions:
             if action["street"] == street or (index == 0 and action["street"] == "ante"):
                 lines.append(book.apply(action))
@@ -230,20 +233,22 @@ def build_replay(rows: HandRows) -> Replay:
     final_cards = {p["player"]: hands[p["player"]][-1] for p in players}
     seats = tuple(book.result_seat(p, final_cards[p["player"]]) for p in players)
     result_lines = [
-        Action(p["player"], "shows", cards=_cards(p["cards_shown"]))
+        ShownLine(p["player"], "shows", cards=_cards(p["cards_shown"]))
         for p in players
         if p.get("cards_shown")
     ]
     result_lines += [
-        Action(p["player"], "mucks", cards=_cards(p["cards_mucked"]))
+        ShownLine(p["player"], "mucks", cards=_cards(p["cards_mucked"]))
         for p in players
         if p.get("cards_mucked")  # .get: a file older than the column
     ]
     result_lines += [
-        Action(p["player"], "returned", amount=p["uncalled"]) for p in players if p["uncalled"]
+        ShownLine(p["player"], "returned", amount=p["uncalled"]) for p in players if p["uncalled"]
     ]
     result_lines += [
-        Action(p["player"], "collected", amount=p["collected"]) for p in players if p["collected"]
+        ShownLine(p["player"], "collected", amount=p["collected"])
+        for p in players
+        if p["collected"]
     ]
     late = tuple(f for f in findings if not f.line or f.line > last_line)
     steps.append(
@@ -260,7 +265,7 @@ def build_replay(rows: HandRows) -> Replay:
         )
     )
     pots = tuple(
-        Pot(
+        ShownPot(
             p["pot_index"],
             p["amount"],
             tuple(p["eligible"] or ()),
@@ -337,14 +342,14 @@ def _revealed(player: Row) -> tuple[str, ...]:
 
 def _stud_cards(
     game: str, players: Sequence[Row], streets: Sequence[str], board: Sequence[str] = ()
-) -> dict[str, list[tuple[Card, ...]]]:
+) -> dict[str, list[tuple[ShownCard, ...]]]:
     """Each player's cards after each street; the last entry is the showdown's view.
     With a `board`, the last street deals nobody a card of his own: the shared card in
     the middle (which a shown hand includes) stands for it."""
     deals = _rules(game).deals
     if board:
         deals = (*deals[:-1], replace(deals[-1], down=0))
-    hands: dict[str, list[tuple[Card, ...]]] = {}
+    hands: dict[str, list[tuple[ShownCard, ...]]] = {}
     for player in players:
         ups = list(_cards(player.get("cards_up")))
         # (card, known only from the showdown): the down cards the history dealt him
@@ -357,25 +362,25 @@ def _stud_cards(
             else:
                 downs.append((card, not player["is_hero"]))
         dealt = _dealt_streets(player, streets)
-        held: list[Card] = []
-        per_street: list[tuple[Card, ...]] = []
+        held: list[ShownCard] = []
+        per_street: list[tuple[ShownCard, ...]] = []
         for position in range(len(streets)):
             held = [replace(card, new=False) for card in held]
             if position < dealt:
                 deal = deals[position]
                 for _ in range(deal.down):
                     code, from_showdown = downs.pop(0) if downs else (None, False)
-                    held.append(Card(code, True, True, from_showdown))
+                    held.append(ShownCard(code, True, True, from_showdown))
                 for _ in range(deal.up):
                     if ups:
-                        held.append(Card(ups.pop(0), False, True))
+                        held.append(ShownCard(ups.pop(0), False, True))
             per_street.append(_stud_order(held))
         per_street.append(tuple(replace(card, new=False) for card in per_street[-1]))
         hands[player["player"]] = per_street
     return hands
 
 
-def _stud_order(cards: list[Card]) -> tuple[Card, ...]:
+def _stud_order(cards: list[ShownCard]) -> tuple[ShownCard, ...]:
     """Down cards of 3rd street first, then the up cards, then the last down card: the
     way a stud hand lies on the table and is printed at showdown."""
     first_downs = [c for c in cards if c.down][:2]
@@ -386,10 +391,10 @@ def _stud_order(cards: list[Card]) -> tuple[Card, ...]:
 
 def _draw_cards(
     game: str, players: Sequence[Row], draws: Sequence[Row], streets: Sequence[str]
-) -> dict[str, list[tuple[Card, ...]]]:
+) -> dict[str, list[tuple[ShownCard, ...]]]:
     """Each player's hand after each street's draw; the last entry is the showdown's."""
     size = _rules(game).hand_size
-    hands: dict[str, list[tuple[Card, ...]]] = {}
+    hands: dict[str, list[tuple[ShownCard, ...]]] = {}
     for player in players:
         name = player["player"]
         own = [d for d in draws if d["player"] == name]
@@ -397,24 +402,24 @@ def _draw_cards(
         known = _known_draw_hands(player, own)
         pat_all_along = bool(shown) and all(d["discard_count"] == 0 for d in own)
         dealt = _dealt_streets(player, streets)
-        per_street: list[tuple[Card, ...]] = []
-        current: tuple[Card, ...] = ()
+        per_street: list[tuple[ShownCard, ...]] = []
+        current: tuple[ShownCard, ...] = ()
         for position, street in enumerate(streets):
             if position >= dealt:
                 current = tuple(replace(c, new=False) for c in current)
             elif street in known:
                 hand, drawn = known[street]
-                current = tuple(Card(code, True, code in drawn) for code in hand)
+                current = tuple(ShownCard(code, True, code in drawn) for code in hand)
             elif pat_all_along:
-                current = tuple(Card(code, True, False, True) for code in shown)
+                current = tuple(ShownCard(code, True, False, True) for code in shown)
             else:
                 move = next((d for d in own if d["street"] == street), None)
                 fresh = move["discard_count"] if move else (size if position == 0 else 0)
                 count = len(current) or size
-                current = tuple(Card(None, True, i >= count - fresh) for i in range(count))
+                current = tuple(ShownCard(None, True, i >= count - fresh) for i in range(count))
             per_street.append(current)
         if shown:
-            final = tuple(Card(code, True, False, not player["is_hero"]) for code in shown)
+            final = tuple(ShownCard(code, True, False, not player["is_hero"]) for code in shown)
         else:
             final = tuple(replace(c, new=False) for c in per_street[-1])
         per_street.append(final)
@@ -446,8 +451,10 @@ def _draw_move(row: Row) -> DrawMove:
     return DrawMove(row["discard_count"], discarded, drawn)
 
 
-def _finding(row: Row) -> Finding:
-    return Finding(row["code"], row["severity"], row["message"], row.get("line"), row.get("player"))
+def _finding(row: Row) -> ShownFinding:
+    return ShownFinding(
+        row["code"], row["severity"], row["message"], row.get("line"), row.get("player")
+    )
 
 
 # ---------------------------------------------------------------------------- chips
@@ -462,7 +469,7 @@ class _Book:
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
 
-    def apply(self, row: Row) -> Action:
+    def apply(self, row: Row) -> ShownLine:
         player, kind = row["player"], row["action"]
         amount, raise_to = row.get("amount"), row.get("raise_to")
         live = dead = ZERO
@@ -484,7 +491,7 @@ class _Book:
             self.stack[player] -= live + dead
         if row.get("all_in"):
             self.all_in.add(player)
-        return Action(player, kind, amount, raise_to, bool(row.get("all_in")))
+        return ShownLine(player, kind, amount, raise_to, bool(row.get("all_in")))
 
     def next_street(self) -> None:
         self.street_bet = dict.fromkeys(self.street_bet, ZERO)
@@ -492,9 +499,9 @@ class _Book:
     def pot(self) -> Decimal:
         return sum(self.put_in.values(), ZERO)
 
-    def seat(self, player: Row, cards: tuple[Card, ...], move: DrawMove | None) -> Seat:
+    def seat(self, player: Row, cards: tuple[ShownCard, ...], move: DrawMove | None) -> ShownSeat:
         name = player["player"]
-        return Seat(
+        return ShownSeat(
             player["seat"],
             name,
             player["is_hero"],
@@ -507,10 +514,10 @@ class _Book:
             move,
         )
 
-    def result_seat(self, player: Row, cards: tuple[Card, ...]) -> Seat:
+    def result_seat(self, player: Row, cards: tuple[ShownCard, ...]) -> ShownSeat:
         """After the showdown: uncalled bets back, pots paid, the engine's nets."""
         name = player["player"]
-        return Seat(
+        return ShownSeat(
             player["seat"],
             name,
             player["is_hero"],

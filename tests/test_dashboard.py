@@ -132,11 +132,11 @@ def test_stats_for_any_player(app: AppTest) -> None:
 def test_grouped_screen_names_combine_exactly(sample_database: Path, monkeypatch) -> None:
     """The dashboard adds several rows of player_stats into one; the sum over games must
     equal the macro's own by_game := false row, stat by stat."""
-    from dashboard import queries
-    from dashboard.filters import Filters
+    from dashboard.hand_filters import Filters
+    from dashboard.queries.player_stats import player_stats
 
     monkeypatch.setenv("STUDDRAW_DB", str(sample_database))
-    combined = queries.player_stats(["studdraw_hero"], Filters()).row(0, named=True)
+    combined = player_stats(["studdraw_hero"], Filters()).row(0, named=True)
     con = duckdb.connect(str(sample_database), read_only=True)
     try:
         truth = (

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from dashboard import console, importing
 from dashboard.cards import card_html
-from dashboard.filters import Filters
+from dashboard.hand_filters import Filters
 from dashboard.money import format_amount, format_stakes
-from dashboard.replay_steps import Card
+from dashboard.replay_steps import ShownCard
 from pipeline.cli import app as cli
 
 
@@ -95,12 +95,12 @@ def test_examples_quote_the_heros_name() -> None:
 
 
 def test_cards_show_suits_and_how_they_were_dealt() -> None:
-    up = card_html(Card("Ah", down=False))
-    down = card_html(Card("Td", down=True, new=True))
+    up = card_html(ShownCard("Ah", down=False))
+    down = card_html(ShownCard("Td", down=True, new=True))
     assert 'data-card="Ah"' in up and "sd-up" in up and "♥" in up and "#c62828" in up
     assert "sd-down" in down and "sd-new" in down and ">10<" in down and "#1565c0" in down
-    assert 'data-card="back"' in card_html(Card(None, down=True))
-    assert 'data-card="back"' in card_html(Card("Ks", down=True), hidden=True)
+    assert 'data-card="back"' in card_html(ShownCard(None, down=True))
+    assert 'data-card="back"' in card_html(ShownCard("Ks", down=True), hidden=True)
 
 
 def test_money_is_written_as_players_read_it() -> None:

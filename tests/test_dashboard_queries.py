@@ -12,8 +12,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from dashboard import queries
-from dashboard.filters import Filters
+from dashboard.hand_filters import Filters
+from dashboard.queries import opponents, overview
 
 pytestmark = pytest.mark.slow  # a database imported per case
 
@@ -72,12 +72,12 @@ def test_sessions_split_at_every_pause_longer_than_the_gap(timeline: list[tuple]
         for s in reversed(sessions)
     ][:20]
     heroes = Filters(heroes=("hero", "hero 2"))
-    got = queries.overview(heroes, gap_minutes=gap).sessions
+    got = overview.overview(heroes, gap_minutes=gap).sessions
     assert list(zip(got["hands"], got["net_won"], got["started"], strict=True)) == expected
 
 
 def test_the_graph_accumulates_blocks_of_hands_in_time_order(timeline: list[tuple]) -> None:
-    curve = queries.overview(Filters(heroes=("hero", "hero 2")), max_points=7).curve
+    curve = overview.overview(Filters(heroes=("hero", "hero 2")), max_points=7).curve
     block = -(-len(timeline) // 7)  # at most 7 points: blocks of ceil(n / 7) hands
     ends = [*range(block, len(timeline), block), len(timeline)]
     assert list(curve["hand"]) == [0, *ends]
@@ -88,17 +88,17 @@ def test_opponents_are_the_same_found_either_way(
     database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     filters = Filters(heroes=("studdraw_hero",), game="razz")
-    assert queries._heroes_own_their_hands(filters)  # the samples: one hero, his histories
+    assert opponents._heroes_own_their_hands(filters)  # the samples: one hero, his histories
     fast = (
-        queries.opponents(filters, 1),
-        queries.opponent_by_game(filters, "pokerstars", "Kestrel99"),
-        queries.hands_with(filters, "pokerstars", "Kestrel99"),
+        opponents.opponents(filters, 1),
+        opponents.opponent_by_game(filters, "pokerstars", "Kestrel99"),
+        opponents.hands_with(filters, "pokerstars", "Kestrel99"),
     )
-    monkeypatch.setattr(queries, "_heroes_own_their_hands", lambda _filters: False)
+    monkeypatch.setattr(opponents, "_heroes_own_their_hands", lambda _filters: False)
     joined = (
-        queries.opponents(filters, 1),
-        queries.opponent_by_game(filters, "pokerstars", "Kestrel99"),
-        queries.hands_with(filters, "pokerstars", "Kestrel99"),
+        opponents.opponents(filters, 1),
+        opponents.opponent_by_game(filters, "pokerstars", "Kestrel99"),
+        opponents.hands_with(filters, "pokerstars", "Kestrel99"),
     )
     assert fast[0].height > 3 and fast[2].height > 3
     for a, b in zip(fast, joined, strict=True):
@@ -109,10 +109,10 @@ def test_a_hero_name_at_another_heros_table_takes_the_joined_way(database: Path)
     # Kestrel99 owns no history: counted as a hero too, the hands are found by joining,
     # and a hand both names played counts once per name (as the hero's rows say)
     both = Filters(heroes=("studdraw_hero", "Kestrel99"))
-    assert not queries._heroes_own_their_hands(both)
-    table = queries.opponents(both, 1)
+    assert not opponents._heroes_own_their_hands(both)
+    table = opponents.opponents(both, 1)
     assert not {"studdraw_hero", "Kestrel99"} & set(table["player"])
-    alone = queries.opponents(HERO, 1)
+    alone = opponents.opponents(HERO, 1)
     other = alone["player"][1]  # studdraw_hero is in every sample hand
     with duckdb.connect(str(database), read_only=True) as connection:
         (with_kestrel,) = connection.execute(
@@ -122,3 +122,28 @@ def test_a_hero_name_at_another_heros_table_takes_the_joined_way(database: Path)
         ).fetchall()[0]
     hands = dict(zip(table["player"], table["hands"], strict=True))
     assert hands[other] == alone["hands"][1] + with_kestrel
+
+
+def test_an_opponents_rates_are_the_stat_sets_own(database: Path) -> None:
+    """In the hero's own histories every opponent's hand is a hand with the hero: the
+    Opponents page's rates must then be exactly those `player_stats` gives the player."""
+    table = opponents.opponents(HERO, 1)
+    assert table.height > 3
+    compared = ("vpip", "first_round_raise", "went_to_showdown", "won_at_showdown")
+    with duckdb.connect(str(database), read_only=True) as connection:
+        for row in table.iter_rows(named=True):
+            stats = connection.execute(
+                "SELECT * FROM player_stats(player := $player, site := $site, by_game := false)",
+                {"player": row["player"], "site": row["site"]},
+            )
+            columns = [column[0] for column in stats.description]
+            expected = dict(zip(columns, stats.fetchone(), strict=True))
+            assert row["hands"] == expected["hands"], row["player"]
+            assert row["their_net"] == expected["net_won"], row["player"]
+            for stat in compared:
+                assert row[f"{stat}_pct"] == pytest.approx(expected[f"{stat}_pct"]), (
+                    row["player"],
+                    stat,
+                )
+            assert row["went_to_showdown_n"] == expected["went_to_showdown_n"]
+            assert row["won_at_showdown_n"] == expected["won_at_showdown_n"]

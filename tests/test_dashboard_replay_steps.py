@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 
 from dashboard.cards import table_html
-from dashboard.replay_steps import HandRows, Seat, build_replay
+from dashboard.replay_steps import HandRows, ShownSeat, build_replay
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import REAL_HISTORIES
@@ -264,7 +264,7 @@ def test_a_triple_draw_hand_shows_draws_and_new_cards() -> None:
     assert [s.street for s in replay.steps] == ["predraw", "draw_1", "draw_2", "draw_3", "result"]
     assert [s.pot for s in replay.steps] == [D("0.20"), D("0.40"), D("0.60"), D("0.80"), D("0.60")]
 
-    def seat(step: int, player: str) -> Seat:
+    def seat(step: int, player: str) -> ShownSeat:
         return next(s for s in replay.steps[step].seats if s.player == player)
 
     # before the draw: the hero's five, as dealt (kept + discarded of the first draw)
@@ -358,7 +358,7 @@ def test_a_hand_mucked_at_showdown_is_revealed_at_the_end(tmp_path: Path) -> Non
         connection.close()
     replay = build_replay(HandRows(hand.to_dicts()[0], *rows.values()))
 
-    def vatt110(step: int) -> Seat:
+    def vatt110(step: int) -> ShownSeat:
         return next(s for s in replay.steps[step].seats if s.player == "vatt110")
 
     assert all(card.code is None for card in vatt110(0).cards)  # face down until the end

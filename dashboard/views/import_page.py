@@ -8,8 +8,9 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-from dashboard import importing, queries
+from dashboard import importing
 from dashboard.connection import NoDatabase, database_path
+from dashboard.queries import rejects as reject_queries
 from pipeline.importer import ImportSummary
 from pipeline.storage.database import DatabaseBusy
 
@@ -71,7 +72,7 @@ def _rejects() -> None:
     """The rejected hands kept in the database, with their reason and whole text."""
     st.subheader("Rejected hands")
     try:
-        rejects = queries.recent_rejects()
+        rejects = reject_queries.recent_rejects()
     except NoDatabase:
         st.caption("No database yet.")
         return
@@ -99,7 +100,7 @@ def _rejects() -> None:
     rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
     if rows:
         reject_id = rejects["reject_id"][rows[0]]
-        st.code(queries.reject_text(reject_id) or "", language=None)
+        st.code(reject_queries.reject_text(reject_id) or "", language=None)
 
 
 def main() -> None:

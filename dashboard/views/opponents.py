@@ -5,8 +5,10 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard import filters, navigation, queries
+from dashboard import filters, navigation
 from dashboard.games import game_name
+from dashboard.hand_filters import Filters
+from dashboard.queries import opponents as opponent_queries
 
 HELP = {
     "hands": "Hands the player and the hero were both dealt into (under the filters).",
@@ -64,12 +66,12 @@ def main() -> None:
     min_hands = st.number_input(
         "Minimum hands together", min_value=1, value=10, step=5, key="opponents_min_hands"
     )
-    table = queries.opponents(active, int(min_hands))
+    table = opponent_queries.opponents(active, int(min_hands))
     if table.is_empty():
         st.info("Nobody played that many hands with the hero under these filters.")
         return
     st.caption(
-        f"{table.height:,} players (at most {queries.OPPONENT_LIMIT}, most hands first). "
+        f"{table.height:,} players (at most {opponent_queries.OPPONENT_LIMIT}, most hands first). "
         "Select a row for a closer look."
     )
     event = st.dataframe(
@@ -88,12 +90,12 @@ def main() -> None:
         _player_view(active, row["site"], row["player"])
 
 
-def _player_view(active: filters.Filters, site: str, player: str) -> None:
+def _player_view(active: Filters, site: str, player: str) -> None:
     """One opponent: game by game, the hands together, and links onwards."""
     st.subheader(player)
     if st.button(f"Full stats for {player}", key="opponents_full_stats"):
         navigation.open_player(site, player)
-    games = queries.opponent_by_game(active, site, player)
+    games = opponent_queries.opponent_by_game(active, site, player)
     with st.container(key="opponents_games"):
         st.dataframe(
             games.with_columns(pl.col("game").map_elements(game_name, return_dtype=pl.String)),
@@ -102,7 +104,7 @@ def _player_view(active: filters.Filters, site: str, player: str) -> None:
             column_config=_config(),
         )
     st.markdown("**Hands together** (newest first). Select one to replay it.")
-    hands = queries.hands_with(active, site, player)
+    hands = opponent_queries.hands_with(active, site, player)
     event = st.dataframe(
         hands.with_columns(pl.col("game").map_elements(game_name, return_dtype=pl.String)),
         hide_index=True,

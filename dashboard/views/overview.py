@@ -6,9 +6,10 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard import filters, queries
+from dashboard import filters
 from dashboard.games import game_name, limit_name
 from dashboard.money import format_amount, format_stakes
+from dashboard.queries import overview as overview_queries
 
 _LINES = {
     "money": {
@@ -30,7 +31,7 @@ def main() -> None:
     if not active.heroes:
         st.info("No hero selected: pick one in the sidebar (the player whose histories these are).")
         return
-    numbers = queries.overview(active)
+    numbers = overview_queries.overview(active)
     totals = numbers.totals.row(0, named=True)
     if not totals["hands"]:
         st.info("No hands match the filters.")
@@ -78,7 +79,7 @@ def main() -> None:
             )
     st.subheader("Recent sessions")
     st.caption(
-        f"A session ends after {queries.SESSION_GAP_MINUTES} minutes without a hand, "
+        f"A session ends after {overview_queries.SESSION_GAP_MINUTES} minutes without a hand, "
         "whatever the table. Times are UTC."
     )
     recent = numbers.sessions

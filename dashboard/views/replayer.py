@@ -7,9 +7,11 @@ from datetime import UTC
 import polars as pl
 import streamlit as st
 
-from dashboard import cards, filters, navigation, queries
+from dashboard import cards, filters, navigation
 from dashboard.games import game_name
+from dashboard.hand_filters import Filters
 from dashboard.money import format_amount, format_stakes
+from dashboard.queries import hands as hand_queries
 from dashboard.replay_steps import Replay, build_replay
 
 HAND = "replay_hand"  # (site, hand_number) on show
@@ -26,7 +28,7 @@ def _on_number() -> None:
     number = (st.session_state.get("replay_number") or "").strip()
     if not number:
         return
-    found = queries.hands_numbered(number)
+    found = hand_queries.hands_numbered(number)
     if found.height:
         _show(found["site"][0], found["hand_number"][0])
 
@@ -37,19 +39,19 @@ def _move(delta: int, last: int) -> None:
     st.session_state[STEP] = min(max(current + delta, 0), last)
 
 
-def _finder(active: filters.Filters) -> None:
+def _finder(active: Filters) -> None:
     """Search by number, or pick from the hero's hands under the filters and a result."""
     number, result = st.columns([1, 1])
     number.text_input(
         "Hand number", key="replay_number", on_change=_on_number, placeholder="e.g. 260260056045"
     )
-    choice = result.selectbox("Hero's hands", list(queries.RESULTS), key="replay_result")
+    choice = result.selectbox("Hero's hands", list(hand_queries.RESULTS), key="replay_result")
     typed = (st.session_state.get("replay_number") or "").strip()
-    if typed and queries.hands_numbered(typed).is_empty():
+    if typed and hand_queries.hands_numbered(typed).is_empty():
         st.warning(f"No hand numbered {typed} in the database.")
     if not active.heroes:
         return
-    hands = queries.hero_hand_list(active, choice or "Any result")
+    hands = hand_queries.hero_hand_list(active, choice or "Any result")
     if HAND not in st.session_state and hands.height:
         _show(hands["site"][0], hands["hand_number"][0])
     with st.expander(f"Hands ({hands.height:,} shown, game and dates from the sidebar)"):
@@ -137,7 +139,7 @@ def main() -> None:
     if shown is None:
         st.info("No hand to show: search by number, or pick a hero in the sidebar.")
         return
-    rows = queries.hand_rows(*shown)
+    rows = hand_queries.hand_rows(*shown)
     if rows is None:
         st.warning(f"Hand #{shown[1]} is not in the database.")
         return

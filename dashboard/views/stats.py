@@ -9,8 +9,10 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard import filters, navigation, queries
+from dashboard import filters, navigation
 from dashboard.games import game_name
+from dashboard.hand_filters import Filters
+from dashboard.queries import player_stats as stat_queries
 from pipeline.storage.stats import STAT_DEFINITIONS
 
 HERO = "Hero"
@@ -148,7 +150,7 @@ def _choose_player() -> tuple[list[str], str | None, str]:
             st.info("No hero selected: pick one in the sidebar, or look at another player.")
         return list(active.heroes), None, " + ".join(active.heroes)
     search = st.text_input("Find a player", key="stats_search", placeholder="part of a name")
-    found = queries.find_players(search) if search else pl.DataFrame()
+    found = stat_queries.find_players(search) if search else pl.DataFrame()
     choices = {
         f"{row['player']} ({row['site']})": (row["site"], row["player"])
         for row in found.iter_rows(named=True)
@@ -169,7 +171,7 @@ def main() -> None:
         return
     active = filters.current()
     if site is not None:
-        active = filters.Filters(
+        active = Filters(
             active.heroes,
             site,
             active.game,
@@ -179,7 +181,7 @@ def main() -> None:
             active.since,
             active.until,
         )
-    frame = queries.player_stats(names, active)
+    frame = stat_queries.player_stats(names, active)
     if frame.is_empty() or not frame["hands"][0]:
         st.info("No hands match the filters for this player.")
         return

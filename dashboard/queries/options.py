@@ -1,0 +1,37 @@
+"""What the sidebar's filters offer."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from dashboard.connection import fetch_many
+
+
+def filter_options() -> dict[str, pl.DataFrame]:
+    """What the sidebar offers: heroes (most hands first), sites, games, limits, stakes,
+    and the first and last day played."""
+    names = ("heroes", "sites", "games", "limits", "stakes", "dates")
+    frames = fetch_many(
+        [
+            (
+                "SELECT hero, count(*) AS hands FROM hands WHERE hero IS NOT NULL "
+                "GROUP BY hero ORDER BY hands DESC, hero",
+                None,
+            ),
+            ("SELECT DISTINCT site FROM hands ORDER BY site", None),
+            ("SELECT game, count(*) AS hands FROM hands GROUP BY game ORDER BY hands DESC", None),
+            ("SELECT DISTINCT limit_kind FROM hands ORDER BY limit_kind", None),
+            (
+                "SELECT DISTINCT limit_kind, big_unit, small_bet, big_bet, small_blind, "
+                "big_blind, currency FROM hands WHERE big_unit IS NOT NULL "
+                "ORDER BY big_unit, limit_kind, currency NULLS LAST",
+                None,
+            ),
+            (
+                "SELECT CAST(timezone('UTC', min(started_at)) AS DATE) AS first_day, "
+                "CAST(timezone('UTC', max(started_at)) AS DATE) AS last_day FROM hands",
+                None,
+            ),
+        ]
+    )
+    return dict(zip(names, frames, strict=True))

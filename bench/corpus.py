@@ -9,7 +9,7 @@ from pathlib import Path
 from parsers.events import Hand
 from parsers.history_file import parse_bytes
 from pipeline.simulation.generate import generate
-from pipeline.simulation.simulator import HERO
+from pipeline.simulation.table_spec import HERO
 from pipeline.writers.pokerstars import HAND_END, write_hand
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from pipeline.simulation.generate import generate
-from pipeline.simulation.simulator import HERO
+from pipeline.simulation.table_spec import HERO
 from pipeline.writers.pokerstars import HAND_END, write_hand
 
 CACHE = Path(__file__).resolve().parent / "corpus"

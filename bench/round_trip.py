@@ -20,7 +20,7 @@ from parsers.history_file import parse_bytes
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.simulation.generate import generate
-from pipeline.simulation.simulator import HERO
+from pipeline.simulation.table_spec import HERO
 from pipeline.writers.history_writer import UnwritableHand
 from pipeline.writers.sites import DEFAULT_SITE, WRITERS
 

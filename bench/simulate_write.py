@@ -15,7 +15,8 @@ import contextlib
 import time
 
 from parsers.events import Game
-from pipeline.simulation.simulator import HERO, default_spec, simulate_hands
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import HERO, default_spec
 from pipeline.writers.history_writer import UnwritableHand
 from pipeline.writers.sites import WRITERS
 

@@ -10,7 +10,9 @@ from typing import NamedTuple
 from parsers.events import Game, Hand
 from parsers.history_file import parse_bytes
 from parsers.reading import HandText
-from pipeline.simulation.simulator import HERO, SimulatedHand, default_spec, simulate_hands
+from pipeline.simulation.books import SimulatedHand
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import HERO, default_spec
 from pipeline.writers.history_writer import UnwritableHand
 from pipeline.writers.sites import DEFAULT_SITE, WRITERS
 

@@ -23,8 +23,10 @@ import pytest
 from parsers.events import Collect, CommunityCards, Game, Hand
 from parsers.history_file import parse_file
 from parsers.reading import decode_history
+from pipeline.simulation.books import SimulatedHand
 from pipeline.simulation.generate import written
-from pipeline.simulation.simulator import HERO, SimulatedHand, default_spec, simulate_hands
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import HERO, default_spec
 from pipeline.writers.fulltilt import (
     FULLTILT_GAMES,
     UnwritableHand,

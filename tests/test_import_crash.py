@@ -16,7 +16,8 @@ import pytest
 
 from parsers.events import Game
 from pipeline.simulation.generate import numbered
-from pipeline.simulation.simulator import HERO, default_spec, simulate_hands
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import HERO, default_spec
 from pipeline.storage.database import Database
 from pipeline.storage.rows import TABLES
 from pipeline.writers.pokerstars import HAND_END, write_hand

@@ -45,14 +45,11 @@ from parsers.history_file import parse_file
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
-from pipeline.simulation.simulator import (
-    RULES,
-    SimulatedHand,
-    TableSpec,
-    default_spec,
-    describe_hand,
-    simulate_hands,
-)
+from pipeline.simulation.books import SimulatedHand
+from pipeline.simulation.game_shapes import RULES
+from pipeline.simulation.pokerstars_wording import describe_hand
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import TableSpec, default_spec
 
 SEED = 20261122
 

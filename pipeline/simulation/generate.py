@@ -10,13 +10,9 @@ from datetime import timedelta
 from itertools import islice
 
 from parsers.events import Game, Hand
-from pipeline.simulation.simulator import (
-    HERO,
-    SimulatedHand,
-    TableSpec,
-    default_spec,
-    simulate_hands,
-)
+from pipeline.simulation.books import SimulatedHand
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import HERO, TableSpec, default_spec
 from pipeline.writers.history_writer import UnwritableHand
 from pipeline.writers.sites import DEFAULT_SITE, WRITERS
 

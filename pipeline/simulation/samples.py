@@ -11,7 +11,8 @@ from pathlib import Path
 
 from parsers.events import Game, Hand
 from pipeline.simulation.generate import numbered
-from pipeline.simulation.simulator import HERO, TableSpec, default_spec, simulate_hands
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import HERO, TableSpec, default_spec
 from pipeline.writers.pokerstars import HAND_END, game_text, stake_pair, write_hand
 from pipeline.writers.sites import POKERSTARS_GAMES
 

@@ -11,6 +11,7 @@ the site's converters, which start from `PIECE_CONVERTERS`).
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -35,16 +36,50 @@ from parsers.events import (
     SummaryStart,
     UncalledReturn,
 )
+from parsers.games import DRAW_STREETS, Street
 from parsers.hand_assembly import DealtLine, DrawLine
 from parsers.line_parser import Converter, EventSpec, Text
+
+_ORDINAL_STREETS = {
+    "2nd": Street.SECOND,
+    "3rd": Street.THIRD,
+    "4th": Street.FOURTH,
+    "5th": Street.FIFTH,
+    "6th": Street.SIXTH,
+    "7th": Street.SEVENTH,
+}
+_NUMBERED_STREET = re.compile(r"([2-7](?:nd|rd|th)) st(?:reet|\.)")
+_NUMBERED_DRAW = re.compile(r"after the ([123])(?:st|nd|rd) draw")
+_FIRST_ROUND = frozenset({"before the draw", "before flop", "before the flop", "pre-flop"})
+
+
+def fold_street(text: str) -> Street | None:
+    """The round a summary's "folded ..." names, in any site's words: "on the 3rd Street"
+    (PokerStars, Winning), "on 3rd St." (Full Tilt), "before the Draw", "after the 2nd
+    Draw", PokerStars' single draw "before Flop" / "on the Flop", stud's "on the River",
+    Winamax's "pre-flop". The first round is PREDRAW and the River SEVENTH whatever the
+    game: `hand_assembly` puts them on the game's own streets. None: a flop game's turn."""
+    words = text.lower().removeprefix("on ").removeprefix("the ")
+    if numbered := _NUMBERED_STREET.fullmatch(words):
+        return _ORDINAL_STREETS[numbered[1]]
+    if words in _FIRST_ROUND:
+        return Street.PREDRAW
+    if words in ("after the draw", "flop"):
+        return Street.DRAW_1
+    if draw := _NUMBERED_DRAW.fullmatch(words):
+        return DRAW_STREETS[int(draw[1]) - 1]
+    return Street.SEVENTH if words == "river" else None
+
 
 PIECE_CONVERTERS: dict[str, Converter] = {
     "AMOUNT": parse_amount,
     "INT": int,
     "CARD": str,
     "UNREADABLE_CARD": lambda _text: UNKNOWN_CARD,
+    "FOLD_STREET": fold_street,
 }
-"""Converters of the terminals of `grammars/pieces.lark`."""
+"""Converters of the terminals every site's grammar names alike (`grammars/pieces.lark`,
+and the summary's fold street)."""
 
 
 def action(kind: ActionKind, player: Any, amount: Any, total: Any, all_in: Any) -> EventSpec:

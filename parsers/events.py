@@ -245,7 +245,8 @@ class SeatSummary:
     """One seat's line in the summary: what the site says happened to that player.
 
     `outcome` is one of: "folded", "showed", "mucked", "collected", "sat out".
-    `street` is the site's wording of the fold street ("3rd Street", "before the Draw").
+    `street` is the round a player folded on, whatever the site calls it ("on the 3rd
+    Street", "on 3rd St.": THIRD); None where the line does not say.
     """
 
     seat: int
@@ -255,7 +256,7 @@ class SeatSummary:
     won: Decimal | None = None
     cards: tuple[Card, ...] | None = None
     description: str | None = None
-    street: str | None = None
+    street: Street | None = None
     didnt_bet: bool = False
     line: int = field(default=0, compare=False)
 

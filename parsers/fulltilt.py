@@ -136,18 +136,12 @@ def _pot_label(text: str) -> str:
     return "pot"
 
 
-def _fold_street(text: str) -> str:
-    """ "on 3rd St." -> "3rd St."; "on the Flop" -> "Flop"; "before the Draw" as it is."""
-    return text.removeprefix("on ").removeprefix("the ")
-
-
 CONVERTERS = {
     **PIECE_CONVERTERS,
     "STREET": STREETS.__getitem__,
     "POST_KIND": POST_KINDS.__getitem__,
     "POT": _pot_label,
     "POSITION": lambda text: text[2:-1],
-    "FOLD_STREET": _fold_street,
     "CONNECTION": lambda text: text.removeprefix("been "),
 }
 

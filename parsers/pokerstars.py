@@ -102,7 +102,6 @@ CONVERTERS = {
     "POSITION": lambda text: text[2:-1],
     "QUOTED": lambda text: text[1:-1],
     "SPACED_CURRENCY": str.strip,
-    "FOLD_STREET": lambda text: text.removeprefix("on the "),
 }
 
 

@@ -139,7 +139,6 @@ CONVERTERS = {
     }.__getitem__,
     "POST_KIND": {"ante": PostKind.ANTE}.__getitem__,
     "POT": _pot_label,
-    "FOLD_STREET": lambda text: text.removeprefix("on the "),
     "POSITION": lambda text: text[2:-1],
 }
 

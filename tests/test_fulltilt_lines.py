@@ -139,15 +139,15 @@ def line(text: str, names: list[str] = NAMES) -> object:
         ("Board: [Ks]", CommunityCards(("Ks",))),  # inferred for stud
         (
             "Seat 2: fnJ's folded on 3rd St.",
-            SeatSummary(2, "fnJ's", "folded", street="3rd St."),
+            SeatSummary(2, "fnJ's", "folded", street=Street.THIRD),
         ),
         (
             "Seat 1: Hero (button) folded before the Draw (didn't bet)",
-            SeatSummary(1, "Hero", "folded", ("button",), street="before the Draw", didnt_bet=True),
+            SeatSummary(1, "Hero", "folded", ("button",), street=Street.PREDRAW, didnt_bet=True),
         ),
         (
             "Seat 6: Hero (small blind) folded before the draw",
-            SeatSummary(6, "Hero", "folded", ("small blind",), street="before the draw"),
+            SeatSummary(6, "Hero", "folded", ("small blind",), street=Street.PREDRAW),
         ),
         (  # the glued line of a seat taken during the hand (2012)
             "Seat 3: paulmeoff Seat 4: Hero (big blind) collected ($0.50), mucked",
@@ -155,7 +155,7 @@ def line(text: str, names: list[str] = NAMES) -> object:
         ),
         (
             "Seat 1: Hero (big blind) folded after the 2nd Draw",
-            SeatSummary(1, "Hero", "folded", ("big blind",), street="after the 2nd Draw"),
+            SeatSummary(1, "Hero", "folded", ("big blind",), street=Street.DRAW_2),
         ),
         (
             "Seat 3: Bob [NL] didn't bet (folded)",

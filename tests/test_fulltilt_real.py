@@ -258,4 +258,4 @@ def test_fulltiltpoker_files_of_2010(real_histories) -> None:
     assert draw.header.started_at_utc == datetime(2010, 11, 6, 12, 19, tzinfo=UTC)  # EDT
     assert [seat.sitting_out for seat in draw.seats] == [True, True, False, False, False]
     last = [e for e in draw.events if isinstance(e, SeatSummary)][-1]
-    assert (last.outcome, last.street) == ("folded", "before the draw")
+    assert (last.outcome, last.street) == ("folded", Street.PREDRAW)  # "before the draw"

@@ -141,13 +141,13 @@ def line(text: str, names: list[str] = NAMES) -> object:
                 "Hero",
                 "folded",
                 ("button", "small blind"),
-                street="before the Draw",
+                street=Street.PREDRAW,
                 didnt_bet=True,
             ),
         ),
         (
             "Seat 2: VISTA GIRL folded on the 3rd Street",
-            SeatSummary(2, "VISTA GIRL", "folded", street="3rd Street"),
+            SeatSummary(2, "VISTA GIRL", "folded", street=Street.THIRD),
         ),
         (
             "Seat 2: Bob [NL] (button) mucked [Ad Jc Qs Ah]",

@@ -44,12 +44,11 @@ from parsers.events import (
 )
 from parsers.history_file import history_files, parse_bytes, parse_file
 from parsers.reading import HandText, decode_history
+from pipeline.writers.history_writer import derive_seat_summaries, with_summary
 from pipeline.writers.pokerstars import (
     UnwritableHand,
     amount_text,
-    derive_seat_summaries,
     render,
-    with_summary,
     write_file,
     write_hand,
 )

@@ -362,7 +362,7 @@ def test_unknown_header_still_names_the_hand() -> None:
         ("Player0 raises -6.10€ to 18.90€", AddedRaiseLine("Player0", D("18.90"))),
         (  # inferred
             "Seat 1: Hero (small blind) folded on the pre-flop",
-            SeatSummary(1, "Hero", "folded", ("small blind",), street="pre-flop"),
+            SeatSummary(1, "Hero", "folded", ("small blind",), street=Street.PREDRAW),
         ),
         ("Seat 3: Hero folded", SeatSummary(3, "Hero", "folded")),  # inferred
     ],

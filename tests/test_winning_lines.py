@@ -99,11 +99,11 @@ def line_2016(text: str, names: list[str] = NAMES) -> object:
         ("Total pot $1.96 | Rake $0.04", PotTotals(D("2.00"), D("0.04"))),  # inferred
         (
             "Seat 2: fnJ's folded on the 3rd Street and did not bet",
-            SeatSummary(2, "fnJ's", "folded", street="3rd Street", didnt_bet=True),
+            SeatSummary(2, "fnJ's", "folded", street=Street.THIRD, didnt_bet=True),
         ),
         (
             "Seat 2: fnJ's folded on the 5th Street",  # inferred
-            SeatSummary(2, "fnJ's", "folded", street="5th Street"),
+            SeatSummary(2, "fnJ's", "folded", street=Street.FIFTH),
         ),
         (
             "Seat 1: Hero showed [3h 2d 8s 5s 7s Qh 9h] and won $4.48 with HI - a high card, "

@@ -25,15 +25,12 @@ from parsers.events import (
     Note,
     Post,
     PostKind,
-    PotTotals,
     Seat,
-    SeatSummary,
     Show,
     ShowdownStart,
     Stakes,
     Street,
     StreetStart,
-    SummaryStart,
     Tournament,
     TournamentFinish,
     UncalledReturn,
@@ -47,13 +44,6 @@ from pipeline.simulation.books import (
     rake_by_pot,
     split,
 )
-from pipeline.simulation.pokerstars_wording import (
-    STUD_FOLD_WORDS,
-    describe,
-    eastern_clock,
-    roman,
-    summary_description,
-)
 from pipeline.simulation.strategy import (
     CALL,
     CHECK,
@@ -66,6 +56,7 @@ from pipeline.simulation.strategy import (
     rigged_ranks,
     stud_strength,
 )
+from pipeline.simulation.table_spec import level_name
 from pipeline.writers.hand_words import (
     HIGH_RANK,
     LOW_RANK,
@@ -607,10 +598,8 @@ class HandPlay:
             self.settle(amount, eligible, pot_rake)
             for (amount, eligible), pot_rake in zip(pots, pot_rakes, strict=True)
         ]
-        shown: dict[str, tuple[Card, ...]] = {}
-        mucked: set[str] = set()
         if len(live) > 1:
-            shown, mucked = self.showdown(settled)
+            self.showdown(settled)
         else:
             self.collect(settled, labels=["pot"])
         for p in self.players:
@@ -622,9 +611,8 @@ class HandPlay:
             len(pot.eligible) > 1 and not pot.low for pot in settled
         ):
             self.events.append(Note("remark", "No low hand qualified"))
-        self.events.append(SummaryStart())
-        self.events.append(self.totals(total, rake, settled))
-        self.events.extend(self.seat_summaries(shown, mucked))
+        if self.sitting_out:
+            self.features.add("sitting_out")
         return self.result(rake, settled)
 
     def rake_percent(self) -> Decimal:
@@ -665,7 +653,7 @@ class HandPlay:
     def final_cards(self, player: PlayerInHand) -> tuple[Card, ...]:
         return tuple(player.cards + self.community)
 
-    def showdown(self, settled: list[Settled]) -> tuple[dict[str, tuple[Card, ...]], set[str]]:
+    def showdown(self, settled: list[Settled]) -> None:
         self.features.add("showdown")
         self.events.append(ShowdownStart())
         winners = {name for pot in settled for name in pot.shares if pot.shares[name] > 0}
@@ -677,8 +665,7 @@ class HandPlay:
         assert first is not None
         index = live.index(first)
         order = live[index:] + live[:index]
-        shown: dict[str, tuple[Card, ...]] = {}
-        mucked: set[str] = set()
+        shown: set[str] = set()
         best_high: int | None = None
         for p in order:
             cards = self.final_cards(p)
@@ -691,13 +678,12 @@ class HandPlay:
                 or self.rng.random() < 0.2
             )
             if shows:
-                shown[p.name] = cards
-                self.events.append(Show(p.name, cards, self.describe(cards)))
+                shown.add(p.name)
+                self.events.append(Show(p.name, cards))  # the writer words the hand
                 if value is not None and (best_high is None or value > best_high):
                     best_high = value
             else:
-                mucked.add(p.name)
-                self.events.append(Muck(p.name))
+                self.events.append(Muck(p.name, cards))  # the summary reveals them
                 self.features.add("muck")
         labels = (
             ["pot"]
@@ -705,7 +691,6 @@ class HandPlay:
             else ["main"] + [f"side-{i}" for i in range(1, len(settled))]
         )
         self.collect(settled, labels)
-        return shown, mucked
 
     def collect(self, settled: list[Settled], labels: list[str]) -> None:
         by_name = {p.name: p for p in self.players}
@@ -717,9 +702,6 @@ class HandPlay:
                     by_name[p.name].collected += share
                     self.events.append(Collect(p.name, self.q(share), labels[index]))
 
-    def describe(self, cards: tuple[Card, ...]) -> str:
-        return describe(self.rules.describe, cards)
-
     def tournament_finishes(self) -> None:
         if self.spec.tournament is None:
             return
@@ -730,63 +712,6 @@ class HandPlay:
             place -= 1
         self.busted = busted
 
-    def totals(self, total: int, rake: int, settled: list[Settled]) -> PotTotals:
-        q = self.q
-        if len(settled) > 1:
-            nets = [q(pot.amount - pot.rake) for pot in settled]
-            return PotTotals(q(total), q(rake), nets[0], tuple(nets[1:]))
-        return PotTotals(q(total), q(rake))
-
-    def seat_summaries(
-        self, shown: dict[str, tuple[Card, ...]], mucked: set[str]
-    ) -> list[SeatSummary]:
-        by_seat = {p.seat: p for p in self.players}
-        summaries = []
-        for seat in sorted([*by_seat, *self.sitting_out]):
-            player = by_seat.get(seat)
-            if player is None:
-                # Not dealt in: no real PokerStars summary shows such a seat, so none is written.
-                self.features.add("sitting_out")
-                continue
-            summaries.append(self.seat_summary(player, shown, mucked))
-        return summaries
-
-    def seat_summary(
-        self, p: PlayerInHand, shown: dict[str, tuple[Card, ...]], mucked: set[str]
-    ) -> SeatSummary:
-        positions = self.positions.get(p.name, ())
-        won = self.q(p.collected) if p.collected else None
-        if p.folded:
-            first_round = p.fold_street == self.rules.streets[0]
-            return SeatSummary(
-                p.seat,
-                p.name,
-                "folded",
-                positions,
-                street=self.fold_wording(p.fold_street),
-                didnt_bet=first_round and not p.voluntary,
-            )
-        if p.name in shown:
-            cards = shown[p.name]
-            description = summary_description(self.rules.describe, self.describe(cards))
-            return SeatSummary(p.seat, p.name, "showed", positions, won, cards, description)
-        if p.name in mucked:
-            return SeatSummary(p.seat, p.name, "mucked", positions, cards=self.final_cards(p))
-        return SeatSummary(p.seat, p.name, "collected", positions, won)
-
-    def fold_wording(self, street: Street | None) -> str:
-        assert street is not None
-        if self.rules.stud:
-            return STUD_FOLD_WORDS[street]
-        index = self.rules.streets.index(street)
-        if self.spec.game is Game.SINGLE_DRAW_27:
-            return "before Flop" if index == 0 else "Flop"
-        if index == 0:
-            return "before the Draw"
-        if len(self.rules.streets) == 2:
-            return "after the Draw"
-        return f"after the {('1st', '2nd', '3rd')[index - 1]} Draw"
-
     # ------------------------------------------------------------------ the record
     def header(self) -> HandHeader:
         spec = self.spec
@@ -795,7 +720,7 @@ class HandPlay:
         if spec.tournament is not None:
             t = spec.tournament
             tournament = Tournament(
-                t.tournament_id, t.buy_in, t.fee, None, t.currency, roman(table.level() + 1)
+                t.tournament_id, t.buy_in, t.fee, None, t.currency, level_name(table.level() + 1)
             )
         return HandHeader(
             site=spec.site,
@@ -806,7 +731,7 @@ class HandPlay:
             money=spec.money,
             currency=None if spec.tournament is not None else spec.currency,
             started_at_utc=table.clock,
-            site_time=eastern_clock(table.clock),
+            site_time="",  # no site's clock: the writer prints the time as its site does
             table=spec.table,
             max_seats=spec.seats,
             button_seat=self.button,

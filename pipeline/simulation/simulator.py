@@ -11,8 +11,11 @@ seen by an observer who sees every card: every player's `Deal` holds the down ca
 `Draw` holds the discarded, drawn and kept cards. Everything else follows the parser's
 normalization (see `parsers/hand_assembly.py` and `parsers/pokerstars.py`): third street is
 dealt as two down cards and one up card, a completion after the bring-in is a `RAISE`, the
-header's stakes come from the forced bets as posted, the summary lists every seat. Take
-away what the site hides (opponents' down cards and draws) and the hand is the parsed one.
+header's stakes come from the forced bets as posted. It holds events only, no site's
+words: no summary, no hand descriptions, no clock text (the writers derive and word
+those; a muck carries the cards the summary will reveal). Take away what the site hides
+(opponents' down cards and draws) and what only its text says, and the hand is the
+parsed one.
 
 The table is stateful across hands -- stacks carry over, the button moves, busted players
 rebuy or are replaced -- but everything depends only on the spec and the seed.
@@ -29,8 +32,8 @@ ranks (ties to split; in hi/lo, lows to quarter). Both only choose among legal p
 The parts, one concept each: `table_spec` (the game, stakes, seats and players a table
 is set with), `table` (seats, stacks, button and clock from hand to hand), `game_shapes`
 (the simulator's own rules table), `hand_play` (one hand played by the rules, recorded as
-events), `strategy` (the bots' choices among the legal plays), `books` (pots, rake,
-shares, nets) and `pokerstars_wording` (the site words the events still carry).
+events), `strategy` (the bots' choices among the legal plays) and `books` (pots, rake,
+shares, nets).
 
 Not simulated: all-ins on a forced bet (every stack covers the ante and blinds; short
 stacks rebuy, or are replaced in a tournament), and further raises after a short all-in

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from parsers.events import (
     LimitKind,
@@ -15,7 +16,6 @@ from parsers.events import (
 from pipeline.simulation.books import SimulatedHand
 from pipeline.simulation.game_shapes import RULES
 from pipeline.simulation.hand_play import HandPlay
-from pipeline.simulation.pokerstars_wording import unambiguous_eastern
 from pipeline.simulation.strategy import Style
 from pipeline.simulation.table_spec import TableSpec
 
@@ -203,3 +203,15 @@ class ChipMoney:
         if amount is None:
             amount = self.cache[chips] = Decimal(chips) * self.unit
         return amount
+
+
+EASTERN = ZoneInfo("America/New_York")
+
+
+def unambiguous_eastern(moment: datetime) -> datetime:
+    """Skip the hour the Eastern clock repeats in autumn: a history prints ET wall time,
+    and that hour would read back as another instant."""
+    local = moment.astimezone(EASTERN).replace(tzinfo=None)
+    if local.replace(tzinfo=EASTERN).astimezone(UTC) != moment:
+        return moment + timedelta(hours=1)
+    return moment

@@ -208,3 +208,20 @@ def _default_stakes(game: Game, limit: LimitKind, tournament: bool, antes: bool)
     if limit is LimitKind.POT:
         return Stakes(small_blind=d("0.50"), big_blind=d("1.00"), ante=ante)
     return Stakes(small_blind=d("0.25"), big_blind=d("0.50"), ante=ante)
+
+
+_ROMAN = (
+    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+)  # fmt: skip
+
+
+def level_name(level: int) -> str:
+    """A tournament level as the Tournament event names it: I, II, III, IV..."""
+    out = []
+    number = level
+    for value, letters in _ROMAN:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)

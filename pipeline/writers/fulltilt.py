@@ -95,6 +95,7 @@ from pipeline.writers.history_writer import (
     ordinal,
     pot_layers,
     walk,
+    with_summary,
 )
 
 __all__ = [
@@ -173,8 +174,9 @@ def write_file(hands: Iterable[Hand], hero: str | None = None) -> str:
 
 
 def write_hand(hand: Hand, hero: str | None = None) -> str:
-    """The hand as Full Tilt prints it to `hero` (None: every known card is printed)."""
-    return "\n".join(render(hand, hero))
+    """The hand as Full Tilt prints it to `hero` (None: every known card is printed); a
+    hand without a summary (a simulated one) gets the one Full Tilt prints."""
+    return "\n".join(render(with_summary(hand), hero))
 
 
 def render(hand: Hand, hero: str | None = None) -> list[str]:

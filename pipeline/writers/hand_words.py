@@ -2,9 +2,8 @@
 
 "a pair of Kings", "8,6,4,3,2", "Badugi: 8,5,4,2": each site words a shown hand its own
 way, from the same facts -- the hand's category and ranks, the five cards an ace-to-five
-low plays, the cards a badugi plays. The simulator words its hands as PokerStars does
-(`pipeline.simulation.simulator.describe_hand`); a site writer that words them otherwise
-(`writers.fulltilt`) builds its words from these pieces.
+low plays, the cards a badugi plays. PokerStars' words are `describe_hand`; a site
+writer that words them otherwise (`writers.fulltilt`) builds its words from these pieces.
 """
 
 from __future__ import annotations
@@ -12,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from parsers.events import Card
-from pipeline.engine.evaluators import deuce_to_seven_low_value
+from parsers.games import Game, Ranking
+from pipeline.engine.evaluators import (
+    deuce_to_seven_low_value,
+    eight_or_better_low_value,
+    high_value,
+)
 
 RANKS = "23456789TJQKA"
 HIGH_RANK = {r: i + 2 for i, r in enumerate(RANKS)}  # 2..14, ace high
@@ -173,3 +177,24 @@ def badugi_best(cards: Sequence[Card]) -> tuple[Card, ...]:
 def badugi_ranks(cards: Sequence[Card]) -> list[int]:
     """The ranks a badugi hand plays, high to low, aces low."""
     return sorted((LOW_RANK[c[0]] for c in badugi_best(cards)), reverse=True)
+
+
+def describe_hand(game: Game, cards: Sequence[Card]) -> str:
+    """PokerStars' words for a shown hand: "a pair of Kings", "Lo: 8,6,4,3,2",
+    "HI: two pair, Kings and Eights; LO: 7,6,3,2,A", "Badugi: 8,5,4,2", "3-card: 9,2,A"."""
+    rules = game.rules
+    if rules.ranking is Ranking.BADUGI:
+        ranks = badugi_ranks(cards)
+        label = "Badugi" if len(ranks) == 4 else f"{len(ranks)}-card"
+        return f"{label}: {low_letters(ranks)}"
+    if rules.ranking is Ranking.ACE_TO_FIVE:
+        return "Lo: " + low_letters(a5_ranks(cards))
+    if rules.ranking is Ranking.DEUCE_TO_SEVEN:
+        category, ranks = decode_high(deuce_packed(cards))
+        return "Lo: " + (low_letters(ranks) if category == 0 else high_words(category, ranks))
+    high = high_words(*decode_high(high_value(cards)))
+    if not rules.splits_eight_or_better:
+        return high
+    if eight_or_better_low_value(cards) is None:
+        return f"HI: {high}"
+    return f"HI: {high}; LO: {low_letters(a5_ranks(cards))}"

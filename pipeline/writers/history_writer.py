@@ -17,7 +17,7 @@ before the cards dealt for them). What follows the walk is site-neutral bookkeep
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -28,6 +28,7 @@ from parsers.events import (
     ActionKind,
     Card,
     Collect,
+    CommunityCards,
     Deal,
     Draw,
     Event,
@@ -36,10 +37,13 @@ from parsers.events import (
     Muck,
     Post,
     PostKind,
+    PotTotals,
+    SeatSummary,
     Show,
     ShowdownStart,
     Street,
     StreetStart,
+    SummaryStart,
     UncalledReturn,
 )
 
@@ -189,32 +193,28 @@ def cards_in_place(held: tuple[Card, ...] | None, draw: Draw) -> tuple[Card, ...
     return tuple(next(new) if card in draw.discarded else card for card in held)
 
 
-HAND_SIZES: dict[Game, int] = {
-    Game.SEVEN_STUD: 7,
-    Game.SEVEN_STUD_HILO: 7,
-    Game.RAZZ: 7,
-    Game.BADUGI: 4,
-}
-"""Cards in a finished hand where it is not five."""
-
-
 def known_hands(hand: Hand) -> dict[str, tuple[Card, ...]]:
     """Each player's final cards, for those whose every card the events hold.
 
     In the order a summary prints a mucked hand: a drawn card takes the place of the
-    card it replaces (unlike the "Dealt to X [kept] [new]" line).
+    card it replaces (unlike the "Dealt to X [kept] [new]" line); stud's community card
+    (dealt when the deck cannot give everyone a seventh card) ends every hand.
     """
-    size = HAND_SIZES.get(hand.header.game, 5)
     held: dict[str, tuple[Card, ...] | None] = {}
+    community: tuple[Card, ...] = ()
     for event in hand.events:
         if isinstance(event, Deal):
             held[event.player] = cards_after(held.get(event.player, ()), event)
         elif isinstance(event, Draw):
             held[event.player] = cards_in_place(held.get(event.player, ()), event)
+        elif isinstance(event, CommunityCards):
+            community += event.cards
+    size = hand.game.rules.hand_size
+    finished = {player: (*cards, *community) for player, cards in held.items() if cards is not None}
     return {
         player: cards
-        for player, cards in held.items()
-        if cards is not None and len(cards) == size and UNKNOWN_CARD not in cards
+        for player, cards in finished.items()
+        if len(cards) == size and UNKNOWN_CARD not in cards
     }
 
 
@@ -323,3 +323,127 @@ def fates(events: Iterable[Event]) -> Fates:
         elif isinstance(event, Collect):
             add_to(found.won, event.player, event.amount)
     return found
+
+
+# ---------------------------------------------------------------------------- the summary
+
+
+ShowWords = Callable[[Show, Game], str | None]
+"""A site's words for a shown hand in its summary ("a Badugi: 8,5,4,2")."""
+
+
+def _as_shown(show: Show, _game: Game) -> str | None:
+    return show.description
+
+
+def with_summary(hand: Hand, words: ShowWords = _as_shown) -> Hand:
+    """The hand with the summary section the sites print, derived where it is missing.
+
+    A parsed hand has it already and comes back unchanged; a simulated hand stops at its
+    last collect. Only what is missing is added: the summary's start and its totals, then
+    one seat per seat dealt in, each told in site-neutral terms (the street a player
+    folded on) but for `words`, a site's wording of a shown hand.
+    """
+    types = {type(event) for event in hand.events}
+    added: list[Event] = []
+    if SummaryStart not in types:
+        added.append(SummaryStart())
+    if PotTotals not in types:
+        added.append(derive_pot_totals(hand))
+    if SeatSummary not in types:
+        added.extend(derive_seat_summaries(hand, words))
+    if not added:
+        return hand
+    return replace(hand, events=(*hand.events, *added))
+
+
+def derive_pot_totals(hand: Hand) -> PotTotals:
+    """Total pot from what was put in; the rake is what the collects leave over."""
+    put_in = money_put_in(hand.events)
+    total = sum(put_in.values(), Decimal(0))
+    collects = [event for event in hand.events if isinstance(event, Collect)]
+    rake = total - sum((collect.amount for collect in collects), Decimal(0))
+    by_pot: dict[str, Decimal] = {}
+    for collect in collects:
+        by_pot[collect.pot] = by_pot.get(collect.pot, Decimal(0)) + collect.amount
+    if "main" not in by_pot:
+        return PotTotals(total, rake)
+    sides = sorted((pot for pot in by_pot if pot.startswith("side-")), key=lambda p: int(p[5:]))
+    return PotTotals(total, rake, by_pot["main"], tuple(by_pot[pot] for pot in sides))
+
+
+def derive_seat_summaries(hand: Hand, words: ShowWords = _as_shown) -> tuple[SeatSummary, ...]:
+    """One summary line per seat: what became of each player.
+
+    Only a show after "*** SHOW DOWN ***" makes "showed": a winner who shows an
+    uncontested hand has "collected". A muck reveals the cards when the events know them.
+    """
+    fate = fates(hand.events)
+    folds, shows, won = fate.folds, fate.shows, fate.won
+    positions = blind_positions(hand)
+    known = known_hands(hand)
+    revealed = {e.player: e.cards for e in hand.events if isinstance(e, Muck) and e.cards}
+    summaries = []
+    for seat in sorted(hand.seats, key=lambda s: s.seat):
+        player = seat.player
+        base = SeatSummary(
+            seat.seat,
+            player,
+            "mucked",
+            (
+                *(("button",) if seat.seat == hand.header.button_seat else ()),
+                *positions.get(player, ()),
+            ),
+        )
+        if seat.sitting_out and player not in fate.acted:
+            continue  # not dealt in: the summary does not list the seat
+        if player in folds:
+            summary = replace(
+                base, outcome="folded", street=folds[player], didnt_bet=player not in fate.bet
+            )
+        elif player in shows:
+            show = shows[player]
+            summary = replace(
+                base,
+                outcome="showed",
+                cards=show.cards,
+                description=words(show, hand.game),
+                won=won.get(player),
+            )
+        elif player in won and player not in fate.mucks:
+            summary = replace(base, outcome="collected", won=won[player])
+        else:
+            summary = replace(base, cards=revealed.get(player) or known.get(player))
+        summaries.append(summary)
+    return tuple(summaries)
+
+
+def blind_positions(hand: Hand) -> dict[str, tuple[str, ...]]:
+    """Who sits in the blinds: the first small and big blind posted (later posts of a big
+    blind are players buying into the game, not the big blind's seat).
+
+    A player all-in on the ante has nothing left for the small blind, yet sits in it:
+    "Hero: posts the ante 1 and is all-in", "Player0: posts big blind 100", then "Seat
+    1: Hero (button) (small blind) showed ..." (heads-up, 2011). The small blind's seat
+    is then the seat dealt in before the big blind's.
+    """
+    posters: dict[PostKind, str] = {}
+    posted: set[str] = set()
+    all_in_antes: set[str] = set()
+    for event in hand.events:
+        if isinstance(event, Post):
+            posters.setdefault(event.kind, event.player)
+            posted.add(event.player)
+            if event.kind is PostKind.ANTE and event.all_in:
+                all_in_antes.add(event.player)
+    small, big = posters.get(PostKind.SMALL_BLIND), posters.get(PostKind.BIG_BLIND)
+    if small is None and big is not None and all_in_antes:
+        seats = sorted(hand.seats, key=lambda s: s.seat)
+        dealt = [s.player for s in seats if not s.sitting_out or s.player in posted]
+        before = dealt[dealt.index(big) - 1]
+        small = before if before in all_in_antes and before != big else None
+    positions: dict[str, tuple[str, ...]] = {}
+    for poster, name in ((small, "small blind"), (big, "big blind")):
+        if poster is not None:
+            positions[poster] = (*positions.get(poster, ()), name)
+    return positions

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -69,6 +69,7 @@ from parsers.events import (
 from parsers.games import DRAW_STREETS
 from parsers.hand_assembly import contradicted_deal_cards
 from parsers.site_time import to_utc
+from pipeline.writers.hand_words import describe_hand
 from pipeline.writers.history_writer import (
     HeldCards,
     Page,
@@ -77,12 +78,10 @@ from pipeline.writers.history_writer import (
     amount_text,
     cards_text,
     cents_text,
-    fates,
     kept_cards,
-    known_hands,
-    money_put_in,
     ordinal,
     walk,
+    with_summary,
 )
 
 EASTERN = ZoneInfo("America/New_York")
@@ -92,11 +91,9 @@ __all__ = [
     "UnwritableHand",
     "amount_text",
     "cents_text",
-    "derive_seat_summaries",
     "game_text",
     "render",
     "stake_pair",
-    "with_summary",
     "write_file",
     "write_hand",
 ]
@@ -170,7 +167,7 @@ def write_file(hands: Iterable[Hand], hero: str | None = None) -> str:
 
 def write_hand(hand: Hand, hero: str | None = None) -> str:
     """The hand as PokerStars prints it to `hero` (None: every known card is printed)."""
-    return "\n".join(render(with_summary(hand), hero))
+    return "\n".join(render(with_summary(hand, _summary_words), hero))
 
 
 def render(hand: Hand, hero: str | None = None) -> list[str]:
@@ -516,9 +513,14 @@ def uncalled_line(uncalled: UncalledReturn, page: _Page) -> str:
     return f"Uncalled bet ({page.money(uncalled.amount)}) returned to {uncalled.player}"
 
 
-def show_line(show: Show, _page: _Page) -> str:
-    described = f" ({show.description})" if show.description else ""
-    return f"{show.player}: shows {cards_text(show.cards)}{described}"
+def show_line(show: Show, page: _Page) -> str:
+    return f"{show.player}: shows {cards_text(show.cards)} ({shown_words(show, page.game)})"
+
+
+def shown_words(show: Show, game: Game) -> str:
+    """The show line's words: the site's as read, else PokerStars' own for those cards (a
+    simulated hand carries none). Every show of a real PokerStars history has them."""
+    return show.description or describe_hand(game, show.cards)
 
 
 def muck_line(muck: Muck, _page: _Page) -> str:
@@ -612,7 +614,7 @@ def seat_summary_line(summary: SeatSummary, page: _Page) -> str:
 def outcome_text(summary: SeatSummary, page: _Page) -> str:
     outcome = summary.outcome
     if outcome == "folded":
-        street = summary.street or ""
+        street = fold_street_text(page.game, summary.street)
         where = street if street.startswith(("before", "after")) else f"on the {street}"
         return f"folded {where}" + (" (didn't bet)" if summary.didnt_bet else "")
     if outcome == "showed":
@@ -668,88 +670,9 @@ _RENDERERS: dict[type, Renderer] = {
 }
 
 
-# ---------------------------------------------------------------------------- derivation
-
-
-def with_summary(hand: Hand) -> Hand:
-    """The hand with the summary section PokerStars always prints, derived if missing.
-
-    A parsed hand has it already and comes back unchanged; a simulated hand may stop at
-    its last collect. Only what is missing is added: the "*** SUMMARY ***" and total pot
-    lines, then one seat line per seat.
-    """
-    types = {type(event) for event in hand.events}
-    added: list[Event] = []
-    if SummaryStart not in types:
-        added.append(SummaryStart())
-    if PotTotals not in types:
-        added.append(derive_pot_totals(hand))
-    if SeatSummary not in types:
-        added.extend(derive_seat_summaries(hand))
-    if not added:
-        return hand
-    return replace(hand, events=(*hand.events, *added))
-
-
-def derive_pot_totals(hand: Hand) -> PotTotals:
-    """Total pot from what was put in; the rake is what the collects leave over."""
-    put_in = money_put_in(hand.events)
-    total = sum(put_in.values(), Decimal(0))
-    collects = [event for event in hand.events if isinstance(event, Collect)]
-    rake = total - sum((collect.amount for collect in collects), Decimal(0))
-    by_pot: dict[str, Decimal] = {}
-    for collect in collects:
-        by_pot[collect.pot] = by_pot.get(collect.pot, Decimal(0)) + collect.amount
-    if "main" not in by_pot:
-        return PotTotals(total, rake)
-    sides = sorted((pot for pot in by_pot if pot.startswith("side-")), key=lambda p: int(p[5:]))
-    return PotTotals(total, rake, by_pot["main"], tuple(by_pot[pot] for pot in sides))
-
-
-def derive_seat_summaries(hand: Hand) -> tuple[SeatSummary, ...]:
-    """One summary line per seat, worded the way PokerStars words each fate.
-
-    Only a show after "*** SHOW DOWN ***" makes "showed": a winner who shows an
-    uncontested hand has "collected". A muck reveals the cards when the events know them.
-    """
-    fate = fates(hand.events)
-    folds, shows, won = fate.folds, fate.shows, fate.won
-    positions = _blind_positions(hand)
-    known = known_hands(hand)
-    summaries = []
-    for seat in sorted(hand.seats, key=lambda s: s.seat):
-        player = seat.player
-        base = SeatSummary(
-            seat.seat,
-            player,
-            "mucked",
-            (
-                *(("button",) if seat.seat == hand.header.button_seat else ()),
-                *positions.get(player, ()),
-            ),
-        )
-        if seat.sitting_out and player not in fate.acted:
-            continue  # not dealt in: the summary does not list the seat
-        if player in folds:
-            wording = fold_street_text(hand.header.game, folds[player])
-            summary = replace(
-                base, outcome="folded", street=wording, didnt_bet=player not in fate.bet
-            )
-        elif player in shows:
-            show = shows[player]
-            summary = replace(
-                base,
-                outcome="showed",
-                cards=show.cards,
-                description=summary_description(hand.header.game, show.description),
-                won=won.get(player),
-            )
-        elif player in won and player not in fate.mucks:
-            summary = replace(base, outcome="collected", won=won[player])
-        else:
-            summary = replace(base, cards=known.get(player))
-        summaries.append(summary)
-    return tuple(summaries)
+def _summary_words(show: Show, game: Game) -> str | None:
+    """The summary repeats the show line's words."""
+    return summary_description(game, shown_words(show, game))
 
 
 def summary_description(game: Game, shown: str | None) -> str | None:
@@ -757,37 +680,6 @@ def summary_description(game: Game, shown: str | None) -> str | None:
     if game is Game.BADUGI and shown and not shown.startswith("a "):
         return f"a {shown}"
     return shown
-
-
-def _blind_positions(hand: Hand) -> dict[str, tuple[str, ...]]:
-    """Who sits in the blinds: the first small and big blind posted (later posts of a big
-    blind are players buying into the game, not the big blind's seat).
-
-    A player all-in on the ante has nothing left for the small blind, yet sits in it:
-    "Hero: posts the ante 1 and is all-in", "Player0: posts big blind 100", then "Seat
-    1: Hero (button) (small blind) showed ..." (heads-up, 2011). The small blind's seat
-    is then the seat dealt in before the big blind's.
-    """
-    posters: dict[PostKind, str] = {}
-    posted: set[str] = set()
-    all_in_antes: set[str] = set()
-    for event in hand.events:
-        if isinstance(event, Post):
-            posters.setdefault(event.kind, event.player)
-            posted.add(event.player)
-            if event.kind is PostKind.ANTE and event.all_in:
-                all_in_antes.add(event.player)
-    small, big = posters.get(PostKind.SMALL_BLIND), posters.get(PostKind.BIG_BLIND)
-    if small is None and big is not None and all_in_antes:
-        seats = sorted(hand.seats, key=lambda s: s.seat)
-        dealt = [s.player for s in seats if not s.sitting_out or s.player in posted]
-        before = dealt[dealt.index(big) - 1]
-        small = before if before in all_in_antes and before != big else None
-    positions: dict[str, tuple[str, ...]] = {}
-    for poster, name in ((small, "small blind"), (big, "big blind")):
-        if poster is not None:
-            positions[poster] = (*positions.get(poster, ()), name)
-    return positions
 
 
 _STUD_FOLD_STREETS: dict[Street, str] = {

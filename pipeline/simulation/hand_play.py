@@ -50,10 +50,13 @@ from pipeline.simulation.strategy import (
     FOLD,
     Style,
     bet_size,
+    bets_big_on_open_pair,
     choose,
+    completes_bring_in,
     draw_strength,
     plan_draw,
     rigged_ranks,
+    shows_a_beaten_hand,
     stud_strength,
 )
 from pipeline.simulation.table_spec import level_name
@@ -309,7 +312,7 @@ class HandPlay:
             chosen = min(self.players, key=self.bring_in_order)
         self.bring_in_player = chosen
         stakes = self.stakes
-        complete = self.rng.random() < 0.05 + 0.3 * chosen.strength * chosen.style.aggression
+        complete = completes_bring_in(self.rng, chosen.strength, chosen.style)
         if complete and chosen.stack > stakes.small_bet:
             self.bet_or_raise(chosen, stakes.small_bet)
         else:
@@ -511,7 +514,7 @@ class HandPlay:
             and self.street == self.rules.open_pair
             and any(len(p.up) >= 2 and p.up[-1][0] == p.up[-2][0] for p in self.live())
             and player.street_bet + player.stack >= self.current + stakes.big_bet
-            and self.rng.random() < 0.6
+            and bets_big_on_open_pair(self.rng)
         ):
             # Only a player who covers the big bet makes it: the engine refuses an all-in
             # for less than the big bet but more than the small one (see the report).
@@ -675,7 +678,7 @@ class HandPlay:
                 or p.name in winners
                 or p.all_in
                 or (best_high is not None and value is not None and value >= best_high)
-                or self.rng.random() < 0.2
+                or shows_a_beaten_hand(self.rng)
             )
             if shows:
                 shown.add(p.name)

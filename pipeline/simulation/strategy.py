@@ -249,3 +249,18 @@ def bet_size(
     if target > most * 0.6 and ceiling == most:
         target = most  # a raise of most of the stack is a shove
     return target
+
+
+def completes_bring_in(rng: random.Random, strength: float, style: Style) -> bool:
+    """The bring-in completes instead of posting the bring-in: strong hands, raisers."""
+    return rng.random() < 0.05 + 0.3 * strength * style.aggression
+
+
+def bets_big_on_open_pair(rng: random.Random) -> bool:
+    """An open pair on board allows the big bet; a player who may make it often does."""
+    return rng.random() < 0.6
+
+
+def shows_a_beaten_hand(rng: random.Random) -> bool:
+    """At showdown a beaten hand is mucked, but now and then shown anyway."""
+    return rng.random() < 0.2

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
+from typing import cast, get_args
 
 from parsers.games import Game, Street
 
@@ -306,10 +307,14 @@ DealtInEvent = Post | Action | Deal | Draw | Show | Muck | Collect | UncalledRet
 """The events only a player dealt in has: each names its `player`."""
 
 
+_DEALT_IN_TYPES: frozenset[type] = frozenset(get_args(DealtInEvent))
+
+
 def players_dealt_in(events: Iterable[Event]) -> set[str]:
     """Who played the hand: only a player dealt in posts, acts, is dealt, draws, shows,
     mucks or collects (a seat sitting out appears in none of these)."""
-    return {event.player for event in events if isinstance(event, DealtInEvent)}
+    # A set of exact types, not isinstance of the union: this runs for every event.
+    return {cast(DealtInEvent, e).player for e in events if type(e) in _DEALT_IN_TYPES}
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ engine against an independent author.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -37,7 +37,7 @@ class Game(StrEnum):
 
     @property
     def is_stud(self) -> bool:
-        return GAME_RULES[self].family is Family.STUD
+        return self in _STUD_GAMES
 
 
 class Street(StrEnum):
@@ -104,22 +104,22 @@ class GameRules:
     open_pair_street: Street | None = None  # an open pair there allows the big bet
     raise_ceilings: tuple[int, ...] = ()  # five-up stud: most a round's raise may be, x the minimum
 
-    @property
-    def streets(self) -> tuple[Street, ...]:
-        return tuple(deal.street for deal in self.deals)
+    streets: tuple[Street, ...] = field(init=False)  # the betting rounds, from `deals`
+    hand_size: int = field(init=False)  # cards held at the end: stud's every deal, draw's first
+    draws: int = field(init=False)
+    _deal_by_street: dict[Street, StreetDeal] = field(init=False, compare=False, repr=False)
 
-    @property
-    def hand_size(self) -> int:
-        """Cards a player holds at the end: stud counts every deal, draw the first."""
-        return sum(deal.down + deal.up for deal in self.deals)
-
-    @property
-    def draws(self) -> int:
-        return len(self.deals) - 1 if self.family is Family.DRAW else 0
+    def __post_init__(self) -> None:
+        # Worked out once: the engine asks for them at every action.
+        object.__setattr__(self, "streets", tuple(deal.street for deal in self.deals))
+        object.__setattr__(self, "hand_size", sum(deal.down + deal.up for deal in self.deals))
+        draws = len(self.deals) - 1 if self.family is Family.DRAW else 0
+        object.__setattr__(self, "draws", draws)
+        object.__setattr__(self, "_deal_by_street", {deal.street: deal for deal in self.deals})
 
     def deal_on(self, street: Street) -> StreetDeal | None:
         """The round's deal; None for a street the game does not have."""
-        return next((deal for deal in self.deals if deal.street is street), None)
+        return self._deal_by_street.get(street)
 
 
 _SEVEN_STUD_DEALS = (
@@ -234,3 +234,4 @@ GAME_RULES: dict[Game, GameRules] = {
         ),
     )
 }
+_STUD_GAMES = frozenset(game for game, rules in GAME_RULES.items() if rules.family is Family.STUD)

@@ -170,7 +170,7 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
             )
         else:
             saw_totals = saw_totals or isinstance(record, PotTotals)
-            if isinstance(record, SeatSummary) and record.street is not None:
+            if isinstance(record, SeatSummary) and record.street not in (None, *streets):
                 record = replace(record, street=_fold_street_of(game, record.street))
             events.append(record)  # type: ignore[arg-type]  # an event: _PLACEMENT knew its type
 
@@ -232,12 +232,10 @@ def _deal(game: Game, street: Street, record: DealtLine, first_street: bool) -> 
     )
 
 
-def _fold_street_of(game: Game, said: Street) -> Street | None:
+def _fold_street_of(game: Game, said: Street | None) -> Street | None:
     """The summary's fold street on the game's own streets: "before the Draw" (or
     Winamax's "pre-flop") is a stud game's first street, "the River" its last."""
     streets = game.rules.streets
-    if said in streets:
-        return said
     if game.is_stud and said is Street.PREDRAW:
         return streets[0]
     if game.is_stud and said is Street.SEVENTH:

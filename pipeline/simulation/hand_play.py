@@ -90,8 +90,6 @@ class PlayerInHand:
     collected: int = 0
     folded: bool = False
     all_in: bool = False
-    voluntary: bool = False  # a blind, the bring-in or any bet: no "(didn't bet)"
-    fold_street: Street | None = None
     cards: list[Card] = field(default_factory=list)  # stud: in dealt order; draw: the hand
     up: list[Card] = field(default_factory=list)
     strength: float = 0.0
@@ -146,7 +144,6 @@ class HandPlay:
         self.aggressor: PlayerInHand | None = None
         # draw games
         self.discards: list[Card] = []
-        self.positions: dict[str, tuple[str, ...]] = {}
         self.blinds: tuple[PlayerInHand, PlayerInHand] | None = None
         self.bring_in_player: PlayerInHand | None = None
 
@@ -317,7 +314,6 @@ class HandPlay:
             self.bet_or_raise(chosen, stakes.small_bet)
         else:
             all_in = self.pay(chosen, stakes.bring_in)
-            chosen.voluntary = True
             self.current = chosen.street_bet
             self.events.append(Action(chosen.name, ActionKind.BRING_IN, self.q(stakes.bring_in),
                                       all_in=all_in))  # fmt: skip
@@ -377,19 +373,9 @@ class HandPlay:
         big = self.next_after(small.seat, seats)
         assert big is not None
         self.blinds = (small, big)
-        for p in seats:
-            tags = []
-            if p.seat == button:
-                tags.append("button")
-            if p is small:
-                tags.append("small blind")
-            if p is big:
-                tags.append("big blind")
-            self.positions[p.name] = tuple(tags)
 
     def post(self, player: PlayerInHand, kind: PostKind, chips: int) -> None:
         if kind is not PostKind.ANTE:
-            player.voluntary = True
             self.pay(player, chips)
         else:
             player.stack -= chips
@@ -459,7 +445,6 @@ class HandPlay:
         )
         if choice == FOLD:
             player.folded = True
-            player.fold_street = self.street
             self.live_count -= 1
             self.acting_count -= 1
             self.events.append(Action(player.name, ActionKind.FOLD))
@@ -468,7 +453,6 @@ class HandPlay:
         elif choice == CALL:
             chips = min(due, player.stack)
             all_in = self.pay(player, chips)
-            player.voluntary = True
             self.events.append(Action(player.name, ActionKind.CALL, self.q(chips), all_in=all_in))
         else:
             self.bet_or_raise(player, self.raise_total(player))
@@ -526,7 +510,6 @@ class HandPlay:
         added = total - player.street_bet
         before = self.current
         all_in = self.pay(player, added)
-        player.voluntary = True
         if before == 0:
             self.events.append(Action(player.name, ActionKind.BET, self.q(added), all_in=all_in))
         else:

@@ -246,6 +246,7 @@ def _amount(text: str) -> Decimal:
     return Decimal(text.replace(",", ""))
 
 
+@pytest.mark.slow  # a simulated table per game, written and read back
 @GAMES
 def test_the_wins_add_up_to_the_simulators_collects(game: Game) -> None:
     halves = 0

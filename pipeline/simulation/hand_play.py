@@ -35,6 +35,7 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
+from pipeline.engine.hand_ranks import HIGH_RANK, LOW_RANK, RANKS
 from pipeline.simulation.books import (
     Settled,
     SimulatedHand,
@@ -60,11 +61,6 @@ from pipeline.simulation.strategy import (
     stud_strength,
 )
 from pipeline.simulation.table_spec import level_name
-from pipeline.writers.hand_words import (
-    HIGH_RANK,
-    LOW_RANK,
-    RANKS,
-)
 
 if TYPE_CHECKING:  # the table makes the hand: it imports this module
     from pipeline.simulation.table import Table

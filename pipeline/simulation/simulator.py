@@ -20,7 +20,9 @@ parsed one.
 The table is stateful across hands -- stacks carry over, the button moves, busted players
 rebuy or are replaced -- but everything depends only on the spec and the seed.
 
-Only the evaluators are shared with the engine (a hand's value is a fact, not a rule):
+Only the evaluators are shared with the engine, and what their values say about ranks
+(`pipeline.engine.hand_ranks`): a hand's value is a fact, not a rule. The simulator reads
+nothing of the writers.
 streets, bring-in, acting order, bet sizes, pots, rake and splits are worked out here from
 the games' published rules, independently of `pipeline.engine` and `parsers.games`.
 

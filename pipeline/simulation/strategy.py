@@ -14,14 +14,8 @@ from parsers.events import (
 from pipeline.engine.evaluators import (
     high_value,
 )
+from pipeline.engine.hand_ranks import HIGH_RANK, LOW_RANK, RANKS, badugi_best, decode_high
 from pipeline.simulation.game_shapes import GameShape
-from pipeline.writers.hand_words import (
-    HIGH_RANK,
-    LOW_RANK,
-    RANKS,
-    badugi_best,
-    decode_high,
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,16 +71,8 @@ from parsers.events import (
 )
 from parsers.games import DRAW_STREETS
 from pipeline.engine.evaluators import eight_or_better_low_value, high_value
-from pipeline.writers.hand_words import (
-    RANK_NAMES,
-    a5_ranks,
-    badugi_ranks,
-    decode_high,
-    deuce_packed,
-    high_words,
-    low_letters,
-    paired_low,
-)
+from pipeline.engine.hand_ranks import a5_ranks, badugi_ranks, decode_high, deuce_packed, paired_low
+from pipeline.writers.hand_words import RANK_NAMES, high_words, low_letters
 from pipeline.writers.history_writer import (
     HeldCards,
     Page,

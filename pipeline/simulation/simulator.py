@@ -21,9 +21,9 @@ The table is stateful across hands -- stacks carry over, the button moves, buste
 rebuy or are replaced -- but everything depends only on the spec and the seed.
 
 Only the evaluators are shared with the engine, and what their values say about ranks
-(`pipeline.engine.hand_ranks`): a hand's value is a fact, not a rule. The simulator reads
-nothing of the writers.
-streets, bring-in, acting order, bet sizes, pots, rake and splits are worked out here from
+(`pipeline.engine.hand_ranks`): a hand's value is a fact, not a rule. Its play reads
+nothing of the writers (only `generate` and `samples` write its hands out). Streets,
+bring-in, acting order, bet sizes, pots, rake and splits are worked out here from
 the games' published rules, independently of `pipeline.engine` and `parsers.games`.
 
 What chance makes rare is also made on purpose: `loose_rate` hands in which nobody folds

@@ -1,0 +1,38 @@
+"""What PHH, the poker hand-history notation, calls our games and fields.
+
+PHH (https://phh.readthedocs.io) is TOML: one hand per `.phh` file, or many as the
+tables of a `.phhs` collection. Its variant codes name a game and its betting together;
+the games PHH has no code for cannot be written in it. Keys PHH has no name for are
+written as user fields, `_studdraw_<name>`: PHH keeps user fields for what it does not
+define, and every PHH reader passes over keys starting with "_".
+"""
+
+from __future__ import annotations
+
+from parsers.events import LimitKind
+from parsers.games import Game
+
+VARIANTS: dict[tuple[Game, LimitKind], str] = {
+    (Game.SEVEN_STUD, LimitKind.FIXED): "F7S",
+    (Game.SEVEN_STUD_HILO, LimitKind.FIXED): "F7S/8",
+    (Game.RAZZ, LimitKind.FIXED): "FR",
+    (Game.SINGLE_DRAW_27, LimitKind.NO): "N2L1D",
+    (Game.TRIPLE_DRAW_27, LimitKind.FIXED): "F2L3D",
+    (Game.BADUGI, LimitKind.FIXED): "FB",
+}
+"""Our (game, betting) for each of PHH's stud and draw variant codes."""
+
+GAMES_OF_VARIANT: dict[str, tuple[Game, LimitKind]] = {code: key for key, code in VARIANTS.items()}
+
+PHH_SUFFIXES = (".phh", ".phhs")
+
+USER_FIELD = "_studdraw_"
+"""The prefix of the fields we add: what a hand says and PHH has no key for."""
+
+PHH_SITE = "phh"
+"""The site of a PHH hand that does not name one."""
+
+
+def is_phh(path: str) -> bool:
+    """A PHH file (or collection) by its name: PHH is TOML, not a site's text."""
+    return path.lower().endswith(PHH_SUFFIXES)

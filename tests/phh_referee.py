@@ -20,6 +20,7 @@ arithmetic (`divmod`) is exact.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from pokerkit import HandHistory
 from pokerkit.notation import parse_action
 
 from parsers.events import UNKNOWN_CARD, Action, ActionKind, Deal, Hand, Show
-from parsers.games import Game
+from parsers.games import Game, Street
 from pipeline.engine.results import HandResult
 from pipeline.writers.phh import Unexportable, phh_fields, phh_text
 
@@ -136,10 +137,12 @@ def _play(
     import pokerkit.notation
 
     pokerkit.notation.parse_action = noting  # type: ignore[assignment]
+    state = None
     try:
-        state = None
-        for state in history:
-            pass
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "There is no reason for this player to fold."
+            for state in history:  # noqa: B007  # the last state is the hand's end
+                pass
     except (ValueError, KeyError) as error:
         return refusals[0] if refusals else _Refusal("", repr(error))
     finally:
@@ -174,13 +177,24 @@ def _shown_with_unknown_card(hand: Hand) -> str | None:
 
 
 def _open_pair_refused(hand: Hand, refusal: _Refusal) -> bool:
-    return hand.game is Game.SEVEN_STUD and "above the maximum" in refusal.message
+    """PokerKit refused a bet above the small bet in a 7 Card Stud hand where a player's
+    two up cards on fourth street were a pair."""
+    if hand.game is not Game.SEVEN_STUD or "above the maximum" not in refusal.message:
+        return False
+    up: dict[str, list[str]] = {}
+    for event in hand.events:
+        if isinstance(event, Deal) and event.street in (Street.THIRD, Street.FOURTH):
+            up.setdefault(event.player, []).extend(card[0] for card in event.up)
+    return any(len(ranks) == 2 and ranks[0] == ranks[1] for ranks in up.values())
 
 
 def _fourth_street_big_bet(game: object) -> None:
     streets = list(game.streets)  # type: ignore[attr-defined]
     streets[1] = dataclasses.replace(
-        streets[1], min_completion_betting_or_raising_amount=streets[-1].min_completion_betting_or_raising_amount
+        streets[1],
+        min_completion_betting_or_raising_amount=streets[
+            -1
+        ].min_completion_betting_or_raising_amount,
     )
     game.streets = tuple(streets)  # type: ignore[attr-defined]
 
@@ -198,7 +212,7 @@ def _short_all_in_raise_refused(hand: Hand, refusal: _Refusal, players: list[str
         for e in hand.events
         if isinstance(e, Action) and e.kind in (ActionKind.BET, ActionKind.RAISE)
     ]
-    for before, refused in zip(raises, raises[1:], strict=False):
+    for before, refused in itertools.pairwise(raises):
         if refused.player == player and before.all_in:
             return True
     return False

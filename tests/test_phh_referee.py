@@ -1,0 +1,155 @@
+"""PokerKit, a second engine written by others, referees every hand PHH can say: the real
+histories, the sample histories and simulated tables of the six games PHH names.
+
+A hand agrees when PokerKit's final stacks are our engine's; where a site's house rule is
+one PokerKit does not model, the verdict names the rule and `tests.phh_referee` checks
+the difference is that rule's effect and nothing else. The real hands judged under a rule
+other than rake are listed here by number, each with its rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from decimal import Decimal
+
+import pytest
+
+from parsers.events import Hand, LimitKind
+from parsers.games import Game
+from parsers.history_file import history_files, parse_file
+from parsers.sites import conventions_of
+from pipeline.engine.replay import replay
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import default_spec
+from pipeline.writers.phh import Unexportable
+from tests.conftest import REAL_HISTORIES, REPO
+from tests.phh_referee import Outcome, SiteRule, Verdict, referee
+
+REAL_RULE_HANDS: dict[tuple[str, str], tuple[SiteRule, ...]] = {
+    # "Dealt to Player4 [9c] [9d]" ... "Player4 bets $4" at $2/$4
+    ("fulltilt", "11111111813"): (SiteRule.OPEN_PAIR,),
+    ("fulltilt", "11111112277"): (SiteRule.OPEN_PAIR,),
+    ("pokerstars", "35874334277"): (SiteRule.OPEN_PAIR, SiteRule.RAKE),
+    ("pokerstars", "99632512109"): (SiteRule.OPEN_PAIR,),
+    # Badugi, "Player13: raises 30 to 150 and is all-in / Player19: raises 30 to 180"
+    ("pokerstars", "52476877655"): (SiteRule.SHORT_ALL_IN_RAISE,),
+    ("pokerstars", "52478520236"): (SiteRule.SHORT_ALL_IN_RAISE,),
+    ("pokerstars", "52478783130"): (SiteRule.SHORT_ALL_IN_RAISE,),
+    ("pokerstars", "52479754591"): (SiteRule.SHORT_ALL_IN_RAISE,),
+}
+REAL_UNJUDGED = {("pokerstars", "91733835979")}  # "Dealt to Hero [...] [of]", then shows
+REAL_SKIPPED = {
+    "PHH has no variant for fixed_limit five_draw": 33,
+    "a blind posted out of position (PHH gives blinds by position)": 7,
+    "PHH has no variant for pot_limit five_draw": 2,
+    "a small and big blinds (PHH has no such post)": 2,
+    "an up card the history does not show (PHH's stud needs them)": 2,
+    "PHH has no variant for fixed_limit triple_draw_a5": 1,
+    "PHH has no variant for fixed_limit five_stud": 1,
+    "PHH has no variant for no_limit five_draw": 1,
+    "a discard the history does not show from a hand it shows": 1,
+    "a stud community card (PHH's stud has no board)": 1,
+    "a fold by a player all-in (PHH's all-in players do not act)": 1,
+}
+PHH_GAMES = (
+    (Game.SEVEN_STUD, LimitKind.FIXED),
+    (Game.SEVEN_STUD_HILO, LimitKind.FIXED),
+    (Game.RAZZ, LimitKind.FIXED),
+    (Game.SINGLE_DRAW_27, LimitKind.NO),
+    (Game.TRIPLE_DRAW_27, LimitKind.FIXED),
+    (Game.BADUGI, LimitKind.FIXED),
+)
+SIMULATED_HANDS = 300  # per game here; bench/referee.py plays 10,000 of each
+
+
+def verdicts(hands: list[Hand]) -> dict[tuple[str, str], Verdict | Unexportable]:
+    judged = {}
+    for hand in hands:
+        result = replay(hand, conventions_of(hand.site))
+        assert not result.errors, hand.hand_number
+        judged[(hand.site, hand.hand_number)] = referee(hand, result)
+    return judged
+
+
+def hands_under(folder: object) -> list[Hand]:
+    return [
+        outcome
+        for path in history_files([folder])  # type: ignore[list-item]
+        for _chunk, outcome in parse_file(path)
+        if isinstance(outcome, Hand) and not replay(outcome, conventions_of(outcome.site)).errors
+    ]
+
+
+def assert_judged_fairly(judged: dict[tuple[str, str], Verdict | Unexportable]) -> None:
+    disagreements = {
+        key: verdict
+        for key, verdict in judged.items()
+        if isinstance(verdict, Verdict) and verdict.outcome is Outcome.DISAGREES
+    }
+    assert disagreements == {}
+
+
+@pytest.mark.slow
+def test_every_real_hand_agrees_with_pokerkit_or_differs_by_a_named_rule() -> None:
+    judged = verdicts(hands_under(REAL_HISTORIES))
+    assert_judged_fairly(judged)
+    skipped = Counter(v.reason for v in judged.values() if isinstance(v, Unexportable))
+    assert skipped == REAL_SKIPPED
+    ruled = {
+        key: v.rules
+        for key, v in judged.items()
+        if isinstance(v, Verdict) and set(v.rules) - {SiteRule.RAKE}
+    }
+    assert ruled == REAL_RULE_HANDS
+    unjudged = {
+        k for k, v in judged.items() if isinstance(v, Verdict) and v.outcome is Outcome.UNJUDGED
+    }
+    assert unjudged == REAL_UNJUDGED
+    outcomes = Counter(v.outcome for v in judged.values() if isinstance(v, Verdict))
+    assert outcomes[Outcome.AGREES] > 300  # most real hands are unraked: tournaments, play money
+
+
+@pytest.mark.slow
+def test_every_sample_hand_phh_can_say_agrees_with_pokerkit() -> None:
+    judged = verdicts(hands_under(REPO / "sample_histories"))
+    assert_judged_fairly(judged)
+    rules = {rule for v in judged.values() if isinstance(v, Verdict) for rule in v.rules}
+    assert rules == {SiteRule.RAKE, SiteRule.OPEN_PAIR}  # the simulator's table is PokerStars'
+    exported = [v for v in judged.values() if isinstance(v, Verdict)]
+    assert len(exported) > 1_300
+
+
+@pytest.mark.parametrize(("game", "limit"), PHH_GAMES, ids=[g.value for g, _ in PHH_GAMES])
+def test_simulated_tables_agree_with_pokerkit(game: Game, limit: LimitKind) -> None:
+    spec = default_spec(game, limit)
+    hands = [one.hand for one in simulate_hands(spec, SIMULATED_HANDS, seed=14)]
+    judged = verdicts(hands)
+    assert_judged_fairly(judged)
+    exported = [v for v in judged.values() if isinstance(v, Verdict)]
+    assert len(exported) >= SIMULATED_HANDS * 0.9  # only stud's community card is unsaid
+
+
+def test_a_pot_booked_wrong_is_caught() -> None:
+    """The referee can fail: were our engine to book a chip of the winner's to a loser,
+    PokerKit's stacks would disagree."""
+    spec = default_spec(Game.RAZZ, LimitKind.FIXED)
+    caught = 0
+    for one in simulate_hands(spec, 40, seed=3):
+        result = replay(one.hand, conventions_of(one.hand.site))
+        winner = max(result.players, key=lambda p: p.net)
+        loser = min(result.players, key=lambda p: p.net)
+        chip = Decimal("0.01")
+        booked_wrong = tuple(
+            dataclasses.replace(p, net=p.net - chip)
+            if p is winner
+            else dataclasses.replace(p, net=p.net + chip)
+            if p is loser
+            else p
+            for p in result.players
+        )
+        verdict = referee(one.hand, dataclasses.replace(result, players=booked_wrong))
+        if isinstance(verdict, Verdict):
+            assert verdict.outcome is Outcome.DISAGREES
+            caught += 1
+    assert caught > 30

@@ -18,14 +18,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from parsers.events import LimitKind  # noqa: E402
-from parsers.games import Game  # noqa: E402
-from parsers.sites import conventions_of  # noqa: E402
-from pipeline.engine.replay import replay  # noqa: E402
-from pipeline.simulation.simulator import simulate_hands  # noqa: E402
-from pipeline.simulation.table_spec import default_spec  # noqa: E402
-from pipeline.writers.phh import Unexportable, phh_fields, phh_text  # noqa: E402
-from tests.phh_referee import Verdict, referee  # noqa: E402
+from parsers.events import LimitKind
+from parsers.games import Game
+from parsers.sites import conventions_of
+from pipeline.engine.replay import replay
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import default_spec
+from pipeline.writers.phh import Unexportable, phh_fields, phh_text
+from tests.phh_referee import Verdict, referee
 
 GAMES = (
     (Game.SEVEN_STUD, LimitKind.FIXED),

@@ -5,22 +5,37 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from parsers import phh
 from parsers.errors import ErrorKind, HandParseError
 from parsers.outcomes import ParseOutcome
-from parsers.reading import HandText, split_hands
+from parsers.phh_notation import PHH_SUFFIXES, is_phh
+from parsers.reading import FilePiece, HandText, split_hands
 from parsers.sites import ANY_HAND_START, site_of
 
-HISTORY_SUFFIXES = (".txt", ".log", ".hh")
+HISTORY_SUFFIXES = (".txt", ".log", ".hh", *PHH_SUFFIXES)
 _OPENING_LINES = 8  # more than a site's hand start spans (blank lines included)
 
 
 def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome]]:
     """Every hand of one file's bytes with its outcome; never raises for bad input."""
-    for chunk in split_hands(path, data, ANY_HAND_START):
+    for chunk in file_chunks(path, data):
         yield chunk, parse_chunk(chunk)
 
 
+def file_chunks(path: str, data: bytes, piece: FilePiece | None = None) -> Iterator[HandText]:
+    """The text of each hand of a file (or piece of one): a site's history, or PHH."""
+    if is_phh(path):
+        return phh.split_phh(path, data)
+    return split_hands(path, data, ANY_HAND_START, piece)
+
+
 def parse_chunk(chunk: HandText) -> ParseOutcome:
+    if is_phh(chunk.path):
+        try:
+            return phh.parse_hand(chunk)
+        except HandParseError as error:
+            error.site = phh.SITE
+            return error
     # A site's opening may span lines (Full Tilt's archive: a line of stars, a blank line,
     # the header): match the chunk's first lines, not the whole hand joined.
     opening = "\n".join(chunk.lines[:_OPENING_LINES])

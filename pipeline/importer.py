@@ -32,10 +32,11 @@ import polars as pl
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
-from parsers.history_file import HISTORY_SUFFIXES, parse_chunk
+from parsers.history_file import HISTORY_SUFFIXES, file_chunks, parse_chunk
 from parsers.outcomes import CancelledHand, SkippedHand
-from parsers.reading import HandText, split_hands
-from parsers.sites import ANY_HAND_START, conventions_of
+from parsers.phh_notation import is_phh
+from parsers.reading import HandText
+from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, prefix_sha256
 from pipeline.storage.rows import (
@@ -191,7 +192,7 @@ def _works(
     source: Source, known: FileProgress | None, batch_hands: int, spool: str, piece_bytes: int
 ) -> list[_Work]:
     """A file's work: the whole file, or its pieces when it is a large file on disk."""
-    if source.member is None and source.size > piece_bytes:
+    if source.member is None and source.size > piece_bytes and not is_phh(source.name):
         start = hands_before = 0
         if known and source.size >= known.offset_reached:
             prefix = prefix_sha256(source.path, known.offset_reached).hexdigest()
@@ -280,7 +281,7 @@ def _read_file(work: _Work) -> _FileOutcome:
             if known_prefix.hexdigest() == known.prefix_sha256:
                 start, prefix = known.offset_reached, known_prefix  # grew, or a run was cut
         outcome.hands_before = known.hands if known and start else 0
-        chunks = split_hands(source.name, data, ANY_HAND_START)
+        chunks = file_chunks(source.name, data)
         read_from, file_end = 0, True
     else:
         with open(source.path, "rb") as file:
@@ -289,7 +290,7 @@ def _read_file(work: _Work) -> _FileOutcome:
         start = read_from = piece.start
         outcome.hands_before, outcome.ends_file = work.hands_before, piece.last
         prefix = prefix_sha256(source.path, piece.start)
-        chunks = split_hands(source.name, data, ANY_HAND_START, piece.reading)
+        chunks = file_chunks(source.name, data, piece.reading)
         file_end = piece.last
 
     batch, reached, hands = Batch(), start, 0

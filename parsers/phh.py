@@ -1,0 +1,441 @@
+"""PHH files read into hands: the same events as a site's history, for the same engine.
+
+A `.phh` file is one hand in TOML; a `.phhs` collection holds one hand per table
+(`[1]`, `[2]`...). TOML is read by `tomllib` (amounts exact, as `Decimal`), each action
+by the grammar `grammars/phh.lark`. PHH states what a site's history says in other
+words: forced bets by position, bets as totals ("cbr 0.40": raise *to* 0.40), no
+uncalled bets and no collections. This module turns it back into our events: posts,
+streets, deals, actions with the amounts they add, draws, the uncalled bet returned,
+showdown and collections (from `_studdraw_collected`, else PHH's `winnings`, else its
+`finishing_stacks`). A hand that gives none of these has no collections, and the engine
+rejects it as such.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+
+from parsers.errors import ErrorKind, HandParseError
+from parsers.events import (
+    UNKNOWN_CARD,
+    Action,
+    ActionKind,
+    Card,
+    Collect,
+    CommunityCards,
+    Deal,
+    Draw,
+    Event,
+    Hand,
+    HandHeader,
+    MoneyKind,
+    Muck,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    ShowdownStart,
+    Stakes,
+    Street,
+    StreetStart,
+    Tournament,
+    UncalledReturn,
+)
+from parsers.games import Family
+from parsers.phh_notation import GAMES_OF_VARIANT, PHH_SITE, USER_FIELD
+from parsers.reading import HandText, decode_history
+
+SITE = PHH_SITE
+_UNKNOWN_TIME = datetime(1970, 1, 1, tzinfo=UTC)  # a PHH hand that gives no date
+
+
+def split_phh(path: str, data: bytes) -> Iterator[HandText]:
+    """A `.phh` file is one hand; a `.phhs` file one hand per table, from its `[header]`
+    line to the next."""
+    text = decode_history(data).text
+    lines = text.replace("\r\n", "\n").split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line.encode("utf-8")) + 1)
+    starts = [0]
+    if path.lower().endswith(".phhs"):
+        starts = [i for i, line in enumerate(lines) if line.lstrip().startswith("[")] or [0]
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(lines)
+        chunk = lines[start:end]
+        while chunk and not chunk[-1].strip():
+            chunk.pop()
+            end -= 1
+        if chunk:
+            yield HandText(
+                path, tuple(chunk), start + 1, offsets[start], min(offsets[end], len(data))
+            )
+
+
+def parse_hand(chunk: HandText) -> Hand:
+    """One PHH hand as our events; a hand that does not read raises `HandParseError`."""
+    body = chunk.lines[1:] if chunk.lines[0].lstrip().startswith("[") else chunk.lines
+    try:
+        fields = tomllib.loads("\n".join(body), parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise HandParseError(
+            ErrorKind.SYNTAX, f"not PHH (TOML): {error}", chunk.path, chunk.first_line
+        ) from error
+    try:
+        return _PhhHand(fields, chunk).hand()
+    except (KeyError, ValueError, TypeError, IndexError, LarkError) as error:
+        where = getattr(error, "line", chunk.first_line)
+        raise HandParseError(
+            ErrorKind.STRUCTURE, f"a PHH hand that does not add up: {error!r}", chunk.path, where
+        ) from error
+
+
+@cache
+def _grammar() -> Lark:
+    return Lark.open(
+        str(Path(__file__).parent / "grammars" / "phh.lark"), start="action", parser="lalr"
+    )
+
+
+@dataclass
+class _PhhHand:
+    """Reads one hand's fields, walking its actions with the table's money."""
+
+    fields: dict[str, Any]
+    chunk: HandText
+    events: list[Event] = field(default_factory=list)
+    street_index: int = -1
+    cards_dealt: dict[str, int] = field(default_factory=dict)
+    left: dict[str, Decimal] = field(default_factory=dict)  # chips behind
+    round_bets: dict[str, Decimal] = field(default_factory=dict)
+    put_in: dict[str, Decimal] = field(default_factory=dict)
+    folded: set[str] = field(default_factory=set)
+    draws: list[Draw] = field(default_factory=list)
+    completed: bool = False  # stud: the bring-in was completed this round
+
+    def hand(self) -> Hand:
+        f = self.fields
+        self.game, self.limit = GAMES_OF_VARIANT[f["variant"]]
+        self.rules = self.game.rules
+        stacks = [Decimal(s) for s in f["starting_stacks"]]
+        count = len(stacks)
+        self.players = [str(p) for p in f.get("players", [f"p{i}" for i in range(1, count + 1)])]
+        seat_numbers = [int(s) for s in f.get("seats", range(1, count + 1))]
+        seats = tuple(
+            Seat(n, p, s) for n, p, s in zip(seat_numbers, self.players, stacks, strict=True)
+        )
+        self.left = dict(zip(self.players, stacks, strict=True))
+        self._forced_bets([Decimal(a) for a in f.get("antes", [0] * count)], f)
+        lines = self._action_lines()
+        for action, line in zip(f["actions"], lines, strict=True):
+            self._act(_grammar().parse(action.split("#")[0].strip()), line)
+        self._end_of_round()
+        self._flush_draws()
+        self.events.extend(self._collections())
+        seats = tuple(sorted(seats, key=lambda s: s.seat))
+        return Hand(self._header(seats), seats, tuple(self.events))
+
+    # ------------------------------------------------------------------ forced bets
+
+    def _forced_bets(self, antes: list[Decimal], f: dict[str, Any]) -> None:
+        for player, ante in zip(self.players, antes, strict=True):
+            if ante:
+                self._post(player, PostKind.ANTE, ante)
+        blinds = [Decimal(b) for b in f.get("blinds_or_straddles") or [0] * len(self.players)]
+        if len(self.players) == 2:
+            blinds.reverse()  # heads-up, the first blind listed is the button's, the second's
+        kinds = {0: PostKind.SMALL_BLIND, 1: PostKind.BIG_BLIND}
+        if len(self.players) == 2:
+            kinds = {0: PostKind.BIG_BLIND, 1: PostKind.SMALL_BLIND}
+        order = sorted(range(len(blinds)), key=lambda i: (kinds.get(i) != PostKind.SMALL_BLIND, i))
+        for at in order:
+            if blinds[at]:
+                self._post(
+                    self.players[at], kinds.get(at, PostKind.BIG_BLIND), blinds[at], blind=True
+                )
+
+    def _post(self, player: str, kind: PostKind, amount: Decimal, blind: bool = False) -> None:
+        amount = min(amount, self.left[player])
+        self._pay(player, amount)
+        if blind:
+            self.round_bets[player] = amount
+        self.events.append(Post(player, kind, amount, all_in=not self.left[player]))
+
+    def _pay(self, player: str, amount: Decimal) -> None:
+        self.left[player] -= amount
+        self.put_in[player] = self.put_in.get(player, Decimal(0)) + amount
+
+    # ------------------------------------------------------------------ actions
+
+    def _act(self, tree: Tree[Token], line: int) -> None:
+        kind = tree.data
+        tokens = [str(t) for t in tree.children if isinstance(t, Token)]
+        if kind == "deal_board":
+            self.events.append(CommunityCards(_cards(tokens[0]), line=line))
+            return
+        player = self.players[int(tokens[0][1:]) - 1]
+        if kind == "deal_hole":
+            self._deal(player, _cards(tokens[1]), line)
+            return
+        if kind == "discard":
+            self._discard(player, _cards(tokens[1]) if len(tokens) > 1 else (), line)
+            return
+        self._flush_draws()
+        if kind in ("show", "muck"):
+            if not any(isinstance(e, ShowdownStart) for e in self.events):
+                self._end_of_round()
+                self.events.append(ShowdownStart(line=line))
+            cards = _cards(tokens[1]) if kind == "show" else ()
+            event = Show(player, cards, line=line) if cards else Muck(player, line=line)
+            self.events.append(event)
+            return
+        self.events.append(self._bet(player, kind, tokens[1] if len(tokens) > 1 else None, line))
+
+    def _bet(self, player: str, kind: str, to_text: str | None, line: int) -> Action:
+        before = self.round_bets.get(player, Decimal(0))
+        facing = max(self.round_bets.values(), default=Decimal(0))
+        if kind == "fold":
+            self.folded.add(player)
+            return Action(player, ActionKind.FOLD, line=line)
+        if kind == "bring_in":
+            amount = min(self._stakes_bring_in(), self.left[player])
+            return self._put(player, ActionKind.BRING_IN, amount, None, line)
+        if kind == "check_or_call":
+            owed = min(facing - before, self.left[player])
+            if owed <= 0:
+                return Action(player, ActionKind.CHECK, line=line)
+            return self._put(player, ActionKind.CALL, owed, None, line)
+        to = Decimal(str(to_text).replace(",", "").replace("_", ""))
+        if facing == 0:
+            return self._put(player, ActionKind.BET, to - before, None, line)
+        if self.rules.family is Family.STUD and self.street_index == 0 and not self.completed:
+            self.completed = True
+            action = self._put(player, ActionKind.COMPLETE, to - before, to, line)
+            return Action(player, ActionKind.COMPLETE, None, to, action.all_in, line=line)
+        return self._put(player, ActionKind.RAISE, to - facing, to, line, adds=to - before)
+
+    def _put(
+        self,
+        player: str,
+        kind: ActionKind,
+        amount: Decimal,
+        raise_to: Decimal | None,
+        line: int,
+        adds: Decimal | None = None,
+    ) -> Action:
+        adds = amount if adds is None else adds
+        self._pay(player, adds)
+        self.round_bets[player] = self.round_bets.get(player, Decimal(0)) + adds
+        return Action(player, kind, amount, raise_to, all_in=not self.left[player], line=line)
+
+    def _stakes_bring_in(self) -> Decimal:
+        return Decimal(self.fields.get("bring_in") or 0)
+
+    # ------------------------------------------------------------------ cards
+
+    def _deal(self, player: str, cards: tuple[Card, ...], line: int) -> None:
+        if self.draws:  # the cards a discard is replaced with
+            for index, draw in enumerate(self.draws):
+                if draw.player == player and draw.drawn is None:
+                    known = None if UNKNOWN_CARD in cards else cards
+                    self.draws[index] = Draw(
+                        draw.player,
+                        draw.street,
+                        draw.discard_count,
+                        draw.discarded,
+                        known,
+                        line=draw.line,
+                    )
+                    return
+        held = self.cards_dealt.get(player, 0)
+        street, down, up = self._street_of_card(held, len(cards))
+        self.cards_dealt[player] = held + len(cards)
+        if self.rules.streets.index(street) != self.street_index:
+            self._start_street(self.rules.streets.index(street), line)
+        down_cards, up_cards = cards[:down], cards[down : down + up]
+        if UNKNOWN_CARD in down_cards:
+            down_cards = ()
+        if down_cards or up_cards:
+            self.events.append(Deal(player, street, down_cards, up_cards, line=line))
+
+    def _street_of_card(self, held: int, count: int) -> tuple[Street, int, int]:
+        """The street whose deal gives a player his next `count` cards, and how many of
+        them go face down and up."""
+        dealt = 0
+        for deal in self.rules.deals:
+            if dealt == held and deal.down + deal.up == count:
+                return deal.street, deal.down, deal.up
+            dealt += deal.down + deal.up
+        raise ValueError(f"{count} cards dealt to a player holding {held}")
+
+    def _discard(self, player: str, cards: tuple[Card, ...], line: int) -> None:
+        draw_streets = [s for s in self.rules.streets if s is not Street.PREDRAW]
+        if not self.draws or any(d.player == player for d in self.draws):
+            current = self.rules.streets[self.street_index]
+            next_draw = draw_streets[
+                draw_streets.index(current) + 1 if current in draw_streets else 0
+            ]
+            self._start_street(self.rules.streets.index(next_draw), line)
+        known = None if UNKNOWN_CARD in cards else cards
+        street = self.rules.streets[self.street_index]
+        self.draws.append(Draw(player, street, len(cards), known, None, line=line))
+
+    def _flush_draws(self) -> None:
+        self.events.extend(self.draws)
+        self.draws = []
+
+    def _start_street(self, index: int, line: int) -> None:
+        if self.street_index >= 0:  # the first round opens on the blinds: they stay in it
+            self._end_of_round()
+        self.street_index = index
+        self.completed = False
+        self.events.append(StreetStart(self.rules.streets[index], line=line))
+
+    def _end_of_round(self) -> None:
+        """A bet nobody called goes back to the one who made it."""
+        if not self.round_bets:
+            return
+        ranked = sorted(self.round_bets.items(), key=lambda item: item[1], reverse=True)
+        top_player, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
+        if top > second:
+            self.left[top_player] += top - second
+            self.put_in[top_player] -= top - second
+            self.events.append(UncalledReturn(top_player, top - second))
+        self.round_bets = {}
+
+    # ------------------------------------------------------------------ the end
+
+    def _collections(self) -> list[Collect]:
+        f = self.fields
+        user = f.get(USER_FIELD + "collected")
+        if user is not None:
+            return [Collect(c["player"], Decimal(c["amount"]), c.get("pot", "pot")) for c in user]
+        if "winnings" in f:
+            amounts = [Decimal(w) for w in f["winnings"]]
+        elif "finishing_stacks" in f:
+            amounts = [
+                Decimal(s) - self.left[p]
+                for p, s in zip(self.players, f["finishing_stacks"], strict=True)
+            ]
+        else:
+            return []
+        return [Collect(p, a) for p, a in zip(self.players, amounts, strict=True) if a > 0]
+
+    def _header(self, seats: tuple[Seat, ...]) -> HandHeader:
+        f = self.fields
+
+        def user(name: str) -> Any:
+            return f.get(USER_FIELD + name)
+
+        def money(name: str) -> Decimal | None:
+            value = user(name)
+            return None if value is None else Decimal(value)
+
+        blinds = [Decimal(b) for b in f.get("blinds_or_straddles") or []]
+        stakes = Stakes(
+            small_bet=_decimal(f.get("small_bet")),
+            big_bet=_decimal(f.get("big_bet")),
+            ante=money("ante")
+            if user("ante") is not None
+            else max((Decimal(a) for a in f.get("antes", [])), default=None) or None,
+            bring_in=money("bring_in")
+            if user("bring_in") is not None
+            else _decimal(f.get("bring_in")),
+            small_blind=money("small_blind")
+            if user("small_blind") is not None
+            else (
+                min(b for b in blinds if b)
+                if any(blinds) and len([b for b in blinds if b]) > 1
+                else None
+            ),
+            big_blind=money("big_blind")
+            if user("big_blind") is not None
+            else (max(blinds) if any(blinds) else _decimal(f.get("min_bet"))),
+        )
+        currency = f.get("currency")
+        kind = user("money") or (MoneyKind.REAL.value if currency else MoneyKind.TOURNAMENT.value)
+        tournament = None
+        if user("tournament_id") is not None:
+            tournament = Tournament(
+                str(user("tournament_id")),
+                money("buy_in"),
+                money("fee"),
+                money("bounty"),
+                user("tournament_currency"),
+                user("level"),
+                user("match_round"),
+            )
+        button = user("button_seat")
+        if button is None and self.rules.family is Family.DRAW:
+            button = _seat_of(self.players[-1], seats)  # PHH's blind games end on the button
+        return HandHeader(
+            site=str(user("site") or f.get("site") or SITE),
+            hand_number=str(f.get("hand") or _content_number(self.chunk)),
+            game=self.game,
+            limit=self.limit,
+            stakes=stakes,
+            money=MoneyKind(kind),
+            currency=currency,
+            started_at_utc=_started_at(f),
+            site_time=str(user("site_time") or ""),
+            table=str(f.get("table") or ""),
+            max_seats=f.get("seat_count"),
+            button_seat=button,
+            tournament=tournament,
+            mixed_game=user("mixed_game"),
+            home_game=user("home_game"),
+        )
+
+    def _action_lines(self) -> list[int]:
+        """Each action's line in the file: where its text is found, in order."""
+        lines, at = [], 0
+        for action in self.fields["actions"]:
+            for index in range(at, len(self.chunk.lines)):
+                if action in self.chunk.lines[index]:
+                    at = index
+                    break
+            lines.append(self.chunk.first_line + at)
+        return lines
+
+
+def _seat_of(player: str, seats: tuple[Seat, ...]) -> int:
+    return next(s.seat for s in seats if s.player == player)
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(text[i : i + 2] for i in range(0, len(text), 2))
+
+
+def _decimal(value: object) -> Decimal | None:
+    return None if value is None else Decimal(str(value))
+
+
+def _content_number(chunk: HandText) -> str:
+    """A hand without a number is known by its content: the same hand, the same number."""
+    return "phh-" + hashlib.sha256(chunk.text.encode()).hexdigest()[:20]
+
+
+def _started_at(f: dict[str, Any]) -> datetime:
+    if not all(key in f for key in ("year", "month", "day")):
+        return _UNKNOWN_TIME
+    given = f.get("time")
+    clock = given if isinstance(given, time) else time()
+    try:
+        zone = ZoneInfo(f.get("time_zone") or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    local = datetime.combine(date(f["year"], f["month"], f["day"]), clock, tzinfo=zone)
+    return local.astimezone(UTC)

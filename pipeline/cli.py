@@ -129,6 +129,57 @@ def validate(
     raise typer.Exit(1 if failures or tally.total.rejected else 0)
 
 
+@app.command()
+def export(
+    paths: Annotated[
+        list[Path], typer.Argument(help="History files, or folders to search for them.")
+    ],
+    out: Annotated[Path, typer.Option(help="The folder the PHH files are written to.")],
+    file_format: Annotated[
+        str, typer.Option("--format", help="phh: the poker hand-history notation.")
+    ] = "phh",
+    collection: Annotated[
+        bool, typer.Option("--collection", help="One hands.phhs file instead of one per hand.")
+    ] = False,
+) -> None:
+    """Write every hand PHH can say as PHH, after the engine has replayed it; the hands
+    skipped are counted by reason."""
+    from pipeline.writers.phh import Unexportable, phh_fields, phh_text, phhs_text
+
+    if file_format != "phh":
+        stderr.print(f"[red]unknown format:[/] {file_format} (phh is the one there is)")
+        raise typer.Exit(2)
+    out.mkdir(parents=True, exist_ok=True)
+    skipped: Counter[str] = Counter()
+    written: list[dict[str, object]] = []
+    for outcome in _outcomes(paths):
+        if not isinstance(outcome, Hand):
+            skipped[
+                "not a hand that reads"
+                if isinstance(outcome, HandParseError)
+                else "skipped or cancelled"
+            ] += 1
+            continue
+        result = replay(outcome, conventions_of(outcome.site))
+        fields = phh_fields(outcome, result) if not result.errors else None
+        if fields is None:
+            skipped[f"rejected by the engine: {result.errors[0].code}"] += 1
+        elif isinstance(fields, Unexportable):
+            skipped[fields.reason] += 1
+        elif collection:
+            written.append(fields)
+        else:
+            name = f"{outcome.site}-{outcome.hand_number}.phh".replace("/", "_")
+            (out / name).write_text(phh_text(fields), encoding="utf-8")
+            written.append({})
+    if collection:
+        with (out / "hands.phhs").open("w", encoding="utf-8") as file:
+            file.writelines(phhs_text(written))
+    stderr.print(f"[bold]{len(written):,}[/] hands written as PHH to {out}")
+    for reason, count in skipped.most_common():
+        stderr.print(f"  {count:6d}  skipped: {reason}", markup=False)
+
+
 def _database_path(db: Path | None) -> Path:
     from pipeline.storage.database import default_database
 

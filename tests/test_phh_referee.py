@@ -153,3 +153,26 @@ def test_a_pot_booked_wrong_is_caught() -> None:
             assert verdict.outcome is Outcome.DISAGREES
             caught += 1
     assert caught > 30
+
+
+@pytest.mark.slow
+def test_export_then_validate_reads_the_real_hands_back(tmp_path: object) -> None:
+    """`studdraw export --collection` then `studdraw validate` of the PHH: the hands come
+    back as hands the engine replays (the few that do not are counted, and must not grow)."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    out = Path(str(tmp_path))
+    runner = CliRunner()
+    exported = runner.invoke(
+        app, ["export", str(REAL_HISTORIES), "--out", str(out), "--collection"]
+    )
+    assert "492 hands written as PHH" in exported.output
+    back = [o for _c, o in parse_file(out / "hands.phhs")]
+    hands = [o for o in back if isinstance(o, Hand)]
+    valid = [h for h in hands if not replay(h, conventions_of(h.site)).errors]
+    assert len(back) == 492
+    assert len(valid) >= 484

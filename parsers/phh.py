@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from functools import cache
@@ -154,17 +154,14 @@ class _PhhHand:
             if ante:
                 self._post(player, PostKind.ANTE, ante)
         blinds = [Decimal(b) for b in f.get("blinds_or_straddles") or [0] * len(self.players)]
-        if len(self.players) == 2:
+        heads_up = len(self.players) == 2
+        if heads_up:
             blinds.reverse()  # heads-up, the first blind listed is the button's, the second's
-        kinds = {0: PostKind.SMALL_BLIND, 1: PostKind.BIG_BLIND}
-        if len(self.players) == 2:
-            kinds = {0: PostKind.BIG_BLIND, 1: PostKind.SMALL_BLIND}
-        order = sorted(range(len(blinds)), key=lambda i: (kinds.get(i) != PostKind.SMALL_BLIND, i))
-        for at in order:
+        small_at = 1 if heads_up else 0  # the small blind posts first; every other is big
+        for at in sorted(range(len(blinds)), key=lambda i: (i != small_at, i)):
             if blinds[at]:
-                self._post(
-                    self.players[at], kinds.get(at, PostKind.BIG_BLIND), blinds[at], blind=True
-                )
+                kind = PostKind.SMALL_BLIND if at == small_at else PostKind.BIG_BLIND
+                self._post(self.players[at], kind, blinds[at], blind=True)
 
     def _post(self, player: str, kind: PostKind, amount: Decimal, blind: bool = False) -> None:
         amount = min(amount, self.left[player])
@@ -223,7 +220,7 @@ class _PhhHand:
         if self.rules.family is Family.STUD and self.street_index == 0 and not self.completed:
             self.completed = True
             action = self._put(player, ActionKind.COMPLETE, to - before, to, line)
-            return Action(player, ActionKind.COMPLETE, None, to, action.all_in, line=line)
+            return replace(action, amount=None)  # a completion states only its total
         return self._put(player, ActionKind.RAISE, to - facing, to, line, adds=to - before)
 
     def _put(
@@ -344,26 +341,17 @@ class _PhhHand:
             value = user(name)
             return None if value is None else Decimal(value)
 
-        blinds = [Decimal(b) for b in f.get("blinds_or_straddles") or []]
+        posted = [Decimal(b) for b in f.get("blinds_or_straddles") or [] if b]
+        derived = {  # what PHH's own fields say, where the user fields are silent
+            "ante": max((Decimal(a) for a in f.get("antes", [])), default=None) or None,
+            "bring_in": _decimal(f.get("bring_in")),
+            "small_blind": min(posted) if len(posted) > 1 else None,
+            "big_blind": max(posted) if posted else _decimal(f.get("min_bet")),
+        }
         stakes = Stakes(
             small_bet=_decimal(f.get("small_bet")),
             big_bet=_decimal(f.get("big_bet")),
-            ante=money("ante")
-            if user("ante") is not None
-            else max((Decimal(a) for a in f.get("antes", [])), default=None) or None,
-            bring_in=money("bring_in")
-            if user("bring_in") is not None
-            else _decimal(f.get("bring_in")),
-            small_blind=money("small_blind")
-            if user("small_blind") is not None
-            else (
-                min(b for b in blinds if b)
-                if any(blinds) and len([b for b in blinds if b]) > 1
-                else None
-            ),
-            big_blind=money("big_blind")
-            if user("big_blind") is not None
-            else (max(blinds) if any(blinds) else _decimal(f.get("min_bet"))),
+            **{name: money(name) if user(name) is not None else v for name, v in derived.items()},
         )
         currency = f.get("currency")
         kind = user("money") or (MoneyKind.REAL.value if currency else MoneyKind.TOURNAMENT.value)

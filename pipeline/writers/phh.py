@@ -69,20 +69,20 @@ def phh_fields(hand: Hand, result: HandResult) -> dict[str, object] | Unexportab
     if isinstance(forced, Unexportable):
         return forced
     antes, blinds = forced
-    index = {seat.player: number for number, seat in enumerate(players, start=1)}
-    writer = _ActionWriter(hand, index)
-    actions = list(writer.actions())
-    if writer.unwritable:
-        return Unexportable(writer.unwritable)
     money = {p.name: p for p in result.players}
     stakes = header.stakes
     amounts = _Amounts(
         [seat.stack for seat in players]
         + [a for a in (stakes.small_bet, stakes.big_bet, stakes.bring_in, result.rake) if a]
-        + [a for a in (*antes, *blinds)]
+        + [*antes, *blinds]
         + [money[s.player].net for s in players]
-        + [a for e in hand.events if isinstance(e, Action | Post) for a in (e.amount,) if a]
+        + [e.amount for e in hand.events if isinstance(e, Action | Post) and e.amount]
     )
+    index = {seat.player: number for number, seat in enumerate(players, start=1)}
+    writer = _ActionWriter(hand, index, amounts)
+    actions = list(writer.actions())
+    if writer.unwritable:
+        return Unexportable(writer.unwritable)
     fields: dict[str, object] = {"variant": variant}
     if hand.game.rules.family is Family.STUD:
         fields["ante_trimming_status"] = True
@@ -97,7 +97,7 @@ def phh_fields(hand: Hand, result: HandResult) -> dict[str, object] | Unexportab
     else:
         fields["min_bet"] = amounts.one(stakes.big_blind or max(blinds))
     fields["starting_stacks"] = amounts.all(seat.stack for seat in players)
-    fields["actions"] = [amounts.in_action(action) for action in actions]
+    fields["actions"] = actions
     started = header.started_at_utc.astimezone(UTC)
     fields |= {
         "time": started.time().replace(microsecond=0),
@@ -206,6 +206,7 @@ class _ActionWriter:
 
     hand: Hand
     index: dict[str, int]
+    amounts: _Amounts
     folded: set[str] = field(default_factory=set)
     dealt: dict[str, Deal] = field(default_factory=dict)
     dealing: Street | None = None
@@ -274,7 +275,7 @@ class _ActionWriter:
         else:
             to = before + (action.amount or Decimal(0))
         self.bets[action.player] = to
-        yield f"{player} cbr {to}"
+        yield f"{player} cbr {self.amounts.one(to)}"
 
     def _deals(self) -> Iterator[str]:
         """The street's cards for every player still in, in position order."""
@@ -344,10 +345,6 @@ class _Amounts:
 
     def all(self, amounts: Iterable[Decimal]) -> list[Decimal | int]:
         return [self.one(amount) for amount in amounts]
-
-    def in_action(self, action: str) -> str:
-        head, _, amount = action.rpartition(" cbr ")
-        return f"{head} cbr {self.one(Decimal(amount))}" if head else action
 
 
 # ---------------------------------------------------------------------------- user fields

@@ -458,7 +458,12 @@ class HandPlay:
             return False
         if self.spec.limit is LimitKind.FIXED and self.bets >= CAP_BETS:
             return False
-        return self.acting_count - (1 if player.can_act else 0) > 0
+        # A raise needs someone who could answer it: a player who can only call
+        # all-in (or less) cannot, and sites then offer just call or fold.
+        return any(
+            other is not player and other.can_act and other.street_bet + other.stack > self.current
+            for other in self.players
+        )
 
     def raise_total(self, player: PlayerInHand) -> int:
         """The round total this bet or raise makes, within the limit and the stack."""

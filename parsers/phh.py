@@ -124,6 +124,7 @@ class _PhhHand:
     folded: set[str] = field(default_factory=set)
     draws: list[Draw] = field(default_factory=list)
     completed: bool = False  # stud: the bring-in was completed this round
+    showdown_at: int | None = None  # where the last run of shows and mucks began
 
     def hand(self) -> Hand:
         f = self.fields
@@ -133,8 +134,10 @@ class _PhhHand:
         count = len(stacks)
         self.players = [str(p) for p in f.get("players", [f"p{i}" for i in range(1, count + 1)])]
         seat_numbers = [int(s) for s in f.get("seats", range(1, count + 1))]
+        away = set(f.get(USER_FIELD + "sitting_out", ()))
         seats = tuple(
-            Seat(n, p, s) for n, p, s in zip(seat_numbers, self.players, stacks, strict=True)
+            Seat(n, p, s, sitting_out=p in away)
+            for n, p, s in zip(seat_numbers, self.players, stacks, strict=True)
         )
         self.left = dict(zip(self.players, stacks, strict=True))
         self._forced_bets([Decimal(a) for a in f.get("antes", [0] * count)], f)
@@ -143,6 +146,9 @@ class _PhhHand:
             self._act(_grammar().parse(action.split("#")[0].strip()), line)
         self._end_of_round()
         self._flush_draws()
+        if self.showdown_at is not None:
+            line = self.events[self.showdown_at].line
+            self.events.insert(self.showdown_at, ShowdownStart(line=line))
         self.events.extend(self._collections())
         seats = tuple(sorted(seats, key=lambda s: s.seat))
         return Hand(self._header(seats), seats, tuple(self.events))
@@ -160,7 +166,8 @@ class _PhhHand:
         small_at = 1 if heads_up else 0  # the small blind posts first; every other is big
         for at in sorted(range(len(blinds)), key=lambda i: (i != small_at, i)):
             if blinds[at]:
-                kind = PostKind.SMALL_BLIND if at == small_at else PostKind.BIG_BLIND
+                small = at == small_at and blinds[at] < max(blinds)  # a lone blind is big
+                kind = PostKind.SMALL_BLIND if small else PostKind.BIG_BLIND
                 self._post(self.players[at], kind, blinds[at], blind=True)
 
     def _post(self, player: str, kind: PostKind, amount: Decimal, blind: bool = False) -> None:
@@ -184,6 +191,7 @@ class _PhhHand:
             return
         player = self.players[int(tokens[0][1:]) - 1]
         if kind == "deal_hole":
+            self.showdown_at = None  # cards to come: the shows before were all-in players'
             self._deal(player, _cards(tokens[1]), line)
             return
         if kind == "discard":
@@ -191,9 +199,9 @@ class _PhhHand:
             return
         self._flush_draws()
         if kind in ("show", "muck"):
-            if not any(isinstance(e, ShowdownStart) for e in self.events):
+            if self.showdown_at is None:
                 self._end_of_round()
-                self.events.append(ShowdownStart(line=line))
+                self.showdown_at = len(self.events)
             cards = _cards(tokens[1]) if kind == "show" else ()
             event = Show(player, cards, line=line) if cards else Muck(player, line=line)
             self.events.append(event)
@@ -215,12 +223,14 @@ class _PhhHand:
                 return Action(player, ActionKind.CHECK, line=line)
             return self._put(player, ActionKind.CALL, owed, None, line)
         to = Decimal(str(to_text).replace(",", "").replace("_", ""))
-        if facing == 0:
-            return self._put(player, ActionKind.BET, to - before, None, line)
         if self.rules.family is Family.STUD and self.street_index == 0 and not self.completed:
+            # the first bet on third street completes, the bring-in or (Full Tilt's
+            # "1Incubator1 is low with [3c] / completes it to $2.50") the low card's turn
             self.completed = True
             action = self._put(player, ActionKind.COMPLETE, to - before, to, line)
             return replace(action, amount=None)  # a completion states only its total
+        if facing == 0:
+            return self._put(player, ActionKind.BET, to - before, None, line)
         return self._put(player, ActionKind.RAISE, to - facing, to, line, adds=to - before)
 
     def _put(
@@ -280,12 +290,15 @@ class _PhhHand:
     def _discard(self, player: str, cards: tuple[Card, ...], line: int) -> None:
         draw_streets = [s for s in self.rules.streets if s is not Street.PREDRAW]
         if not self.draws or any(d.player == player for d in self.draws):
+            # A second discard by the same player opens the next draw; with everyone
+            # else all-in no bet comes between the two to close the first.
+            self._flush_draws()
             current = self.rules.streets[self.street_index]
             next_draw = draw_streets[
                 draw_streets.index(current) + 1 if current in draw_streets else 0
             ]
             self._start_street(self.rules.streets.index(next_draw), line)
-        known = None if UNKNOWN_CARD in cards else cards
+        known = None if not cards or UNKNOWN_CARD in cards else cards  # a pat: None, as sites
         street = self.rules.streets[self.street_index]
         self.draws.append(Draw(player, street, len(cards), known, None, line=line))
 
@@ -301,16 +314,17 @@ class _PhhHand:
         self.events.append(StreetStart(self.rules.streets[index], line=line))
 
     def _end_of_round(self) -> None:
-        """A bet nobody called goes back to the one who made it."""
-        if not self.round_bets:
-            return
-        ranked = sorted(self.round_bets.items(), key=lambda item: item[1], reverse=True)
-        top_player, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
-        if top > second:
-            self.left[top_player] += top - second
-            self.put_in[top_player] -= top - second
-            self.events.append(UncalledReturn(top_player, top - second))
+        """What one player put in beyond everyone else goes back to him: a bet nobody
+        called, and an ante or blind nobody could match ("Hero: posts the ante 1 and is
+        all-in" against 25 and a big blind of 100 returns 124)."""
+        if self.round_bets:
+            ranked = sorted(self.put_in.items(), key=lambda item: item[1], reverse=True)
+            top_player, top = ranked[0]
+            second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
+            if top > second:
+                self.left[top_player] += top - second
+                self.put_in[top_player] = second
+                self.events.append(UncalledReturn(top_player, top - second))
         self.round_bets = {}
 
     # ------------------------------------------------------------------ the end
@@ -341,8 +355,9 @@ class _PhhHand:
             value = user(name)
             return None if value is None else Decimal(value)
 
+        ours = user("site") is not None  # written by studdraw: its stakes are all stated
         posted = [Decimal(b) for b in f.get("blinds_or_straddles") or [] if b]
-        derived = {  # what PHH's own fields say, where the user fields are silent
+        derived = {  # what PHH's own fields say, for files other tools wrote
             "ante": max((Decimal(a) for a in f.get("antes", [])), default=None) or None,
             "bring_in": _decimal(f.get("bring_in")),
             "small_blind": min(posted) if len(posted) > 1 else None,
@@ -351,7 +366,7 @@ class _PhhHand:
         stakes = Stakes(
             small_bet=_decimal(f.get("small_bet")),
             big_bet=_decimal(f.get("big_bet")),
-            **{name: money(name) if user(name) is not None else v for name, v in derived.items()},
+            **{name: money(name) if ours else v for name, v in derived.items()},
         )
         currency = f.get("currency")
         kind = user("money") or (MoneyKind.REAL.value if currency else MoneyKind.TOURNAMENT.value)

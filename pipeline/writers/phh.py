@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC
 from decimal import Decimal
 
@@ -44,6 +44,7 @@ from parsers.events import (
 )
 from parsers.games import Family, Street
 from parsers.phh_notation import USER_FIELD, VARIANTS
+from pipeline.engine.replay import ANTE
 from pipeline.engine.results import HandResult
 
 
@@ -78,6 +79,10 @@ def phh_fields(hand: Hand, result: HandResult) -> dict[str, object] | Unexportab
         + [money[s.player].net for s in players]
         + [e.amount for e in hand.events if isinstance(e, Action | Post) and e.amount]
     )
+    collections = collections_returning_uncalled(hand, result)
+    collected: dict[str, Decimal] = {}
+    for collect in collections:
+        collected[collect.player] = collected.get(collect.player, Decimal(0)) + collect.amount
     index = {seat.player: number for number, seat in enumerate(players, start=1)}
     writer = _ActionWriter(hand, index, amounts)
     actions = list(writer.actions())
@@ -111,10 +116,10 @@ def phh_fields(hand: Hand, result: HandResult) -> dict[str, object] | Unexportab
         "table": header.table or None,
         "players": [seat.player for seat in players],
         "finishing_stacks": amounts.all(s.stack + money[s.player].net for s in players),
-        "winnings": amounts.all(money[s.player].collected for s in players),
+        "winnings": amounts.all(collected.get(s.player, Decimal(0)) for s in players),
         "currency": header.currency,
     }
-    fields |= _user_fields(hand, result, amounts)
+    fields |= _user_fields(hand, result, collections, amounts)
     return {key: value for key, value in fields.items() if value is not None}
 
 
@@ -350,10 +355,45 @@ class _Amounts:
 # ---------------------------------------------------------------------------- user fields
 
 
-def _user_fields(hand: Hand, result: HandResult, amounts: _Amounts) -> dict[str, object]:
+def uncalled_left_in_pot(result: HandResult) -> dict[str, Decimal]:
+    """Bets nobody called that the site paid out with the pot instead of returning them.
+
+    PHH, like PokerStars, returns every uncalled bet to its maker; Winamax pays it out
+    with the pot ("raises 0.03€ to 0.05€ / jelachatte folds / SoGood36 collected 0.09€
+    from pot"). On each street, what the top bettor put in beyond the second is that."""
+    kept: dict[str, Decimal] = {}
+    by_street = [(p.name, dict(p.put_in_by_street)) for p in result.players]
+    for street in {street for _, bets in by_street for street in bets} - {ANTE}:
+        ranked = sorted(
+            ((bets.get(street, Decimal(0)), name) for name, bets in by_street), reverse=True
+        )
+        (top, maker), second = ranked[0], ranked[1][0] if len(ranked) > 1 else Decimal(0)
+        if top > second:
+            kept[maker] = kept.get(maker, Decimal(0)) + top - second
+    return kept
+
+
+def collections_returning_uncalled(hand: Hand, result: HandResult) -> list[Collect]:
+    """The hand's collections, less what a reader of PHH returns as uncalled: taken off
+    its maker's last collections (a side pot of his own, or the pot)."""
+    kept = uncalled_left_in_pot(result)
+    collections: list[Collect] = []
+    for collect in reversed([e for e in hand.events if isinstance(e, Collect)]):
+        taken = min(kept.get(collect.player, Decimal(0)), collect.amount)
+        if taken:
+            kept[collect.player] -= taken
+        if collect.amount > taken:
+            collections.append(replace(collect, amount=collect.amount - taken))
+    return collections[::-1]
+
+
+def _user_fields(
+    hand: Hand, result: HandResult, collections: list[Collect], amounts: _Amounts
+) -> dict[str, object]:
     """What the history says and PHH has no key for, so that reading the PHH back gives
     the hand its history gives."""
     header, stakes, tournament = hand.header, hand.header.stakes, hand.header.tournament
+    dealt_in = players_dealt_in(hand.events)  # sitting out, yet in the hand (his antes)
     known: dict[str, object] = {
         "site": header.site,
         "money": header.money.value,
@@ -366,10 +406,10 @@ def _user_fields(hand: Hand, result: HandResult, amounts: _Amounts) -> dict[str,
         "small_blind": stakes.small_blind,
         "big_blind": stakes.big_blind,
         "rake": result.rake,
+        "sitting_out": [s.player for s in hand.seats if s.sitting_out and s.player in dealt_in]
+        or None,
         "collected": [
-            {"player": c.player, "pot": c.pot, "amount": amounts.one(c.amount)}
-            for c in hand.events
-            if isinstance(c, Collect)
+            {"player": c.player, "pot": c.pot, "amount": amounts.one(c.amount)} for c in collections
         ],
     }
     if tournament is not None:

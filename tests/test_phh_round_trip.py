@@ -34,6 +34,7 @@ from parsers.events import (
     Draw,
     Event,
     Hand,
+    LimitKind,
     Muck,
     Note,
     Post,
@@ -48,12 +49,14 @@ from parsers.events import (
     UncalledReturn,
     players_dealt_in,
 )
-from parsers.games import Street
+from parsers.games import Game, Street
 from parsers.history_file import history_files, parse_bytes, parse_file
 from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
+from pipeline.simulation.simulator import simulate_hands
+from pipeline.simulation.table_spec import default_spec
 from pipeline.writers.phh import (
     Unexportable,
     collections_returning_uncalled,
@@ -189,5 +192,15 @@ def test_a_hand_read_back_from_phh_is_the_hand(folder: Path) -> None:
         (hand.site, hand.hand_number): found
         for hand in hands
         if (found := round_trip_differences(hand))
+    }
+    assert differing == {}
+
+
+@pytest.mark.parametrize("game", list(Game), ids=lambda game: game.value)
+def test_a_simulated_hand_read_back_from_phh_is_the_hand(game: Game) -> None:
+    spec = default_spec(game, LimitKind.NO if game is Game.SINGLE_DRAW_27 else None)
+    hands = [sim.hand for sim in simulate_hands(spec, 150, seed=14)]
+    differing = {
+        hand.hand_number: found for hand in hands if (found := round_trip_differences(hand))
     }
     assert differing == {}

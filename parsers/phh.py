@@ -120,6 +120,7 @@ class _PhhHand:
     cards_dealt: dict[str, int] = field(default_factory=dict)
     left: dict[str, Decimal] = field(default_factory=dict)  # chips behind
     round_bets: dict[str, Decimal] = field(default_factory=dict)
+    antes: dict[str, Decimal] = field(default_factory=dict)  # as posted (all-in: less)
     put_in: dict[str, Decimal] = field(default_factory=dict)
     folded: set[str] = field(default_factory=set)
     draws: list[Draw] = field(default_factory=list)
@@ -159,6 +160,7 @@ class _PhhHand:
         for player, ante in zip(self.players, antes, strict=True):
             if ante:
                 self._post(player, PostKind.ANTE, ante)
+                self.antes[player] = min(ante, self.put_in[player])
         blinds = [Decimal(b) for b in f.get("blinds_or_straddles") or [0] * len(self.players)]
         heads_up = len(self.players) == 2
         if heads_up:
@@ -314,17 +316,23 @@ class _PhhHand:
         self.events.append(StreetStart(self.rules.streets[index], line=line))
 
     def _end_of_round(self) -> None:
-        """What one player put in beyond everyone else goes back to him: a bet nobody
-        called, and an ante or blind nobody could match ("Hero: posts the ante 1 and is
-        all-in" against 25 and a big blind of 100 returns 124)."""
-        if self.round_bets:
-            ranked = sorted(self.put_in.items(), key=lambda item: item[1], reverse=True)
-            top_player, top = ranked[0]
-            second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
-            if top > second:
-                self.left[top_player] += top - second
-                self.put_in[top_player] = second
-                self.events.append(UncalledReturn(top_player, top - second))
+        """A bet nobody called goes back to the one who made it, with the part of his ante
+        nobody could match ("Hero: posts the ante 1 and is all-in" against an ante of 25
+        and a big blind of 100 returns 124). A big blind ante, posted by one player for
+        the table, is dead."""
+        if not self.round_bets:
+            return
+        ranked = sorted(self.round_bets.items(), key=lambda item: item[1], reverse=True)
+        top_player, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
+        if top > second:
+            other_antes = [a for p, a in self.antes.items() if p != top_player]
+            own_ante = self.antes.get(top_player, Decimal(0))
+            unmatched = max(Decimal(0), own_ante - max(other_antes)) if other_antes else 0
+            returned = top - second + unmatched
+            self.left[top_player] += returned
+            self.put_in[top_player] -= returned
+            self.events.append(UncalledReturn(top_player, returned))
         self.round_bets = {}
 
     # ------------------------------------------------------------------ the end

@@ -253,8 +253,8 @@ class _Replay:
         is all-in, the next player who can act."""
         board_value = self.variant.board_value
         live = [p for p in self.order if not p.folded and p.up]
-        if not live or board_value is None:
-            return None
+        if not live or board_value is None or any(UNKNOWN_CARD in p.up for p in live):
+            return None  # an up card nobody recorded: who opens cannot be judged
         best = max(live, key=lambda p: (board_value(p.up), -p.seat))
         if best.can_act:
             return best.name
@@ -263,7 +263,7 @@ class _Replay:
     def bring_in_player(self) -> _Player | None:
         """Lowest up card (razz: highest, aces low; ties by suit) among those dealt in."""
         dealt = [p for p in self.order if len(p.up) == 1]
-        if not dealt or self.rules.bring_in is None:
+        if not dealt or self.rules.bring_in is None or any(p.up[0] == UNKNOWN_CARD for p in dealt):
             return None
         razz = self.rules.bring_in is BringIn.HIGHEST
         if razz:
@@ -474,10 +474,15 @@ class _Replay:
         return self.small_bet
 
     def open_pair_showing(self) -> bool:
+        """Whether a live board pairs on fourth street (a card nobody recorded might: the
+        big bet is then not held against the player)."""
         if self.street != self.rules.open_pair_street:
             return False
         for player in self.order:
-            if not player.folded and len(player.up) >= 2 and player.up[-1][0] == player.up[-2][0]:
+            last_two = player.up[-2:]
+            if player.folded or len(last_two) < 2:
+                continue
+            if UNKNOWN_CARD in last_two or last_two[0][0] == last_two[1][0]:
                 return True
         return False
 
@@ -668,9 +673,11 @@ class _Replay:
         excess = player.street_bet - max((p.street_bet for p in others), default=ZERO)
         # An ante nobody else matched (an opponent all-in for less than the ante) comes
         # back too: "Hero: posts the ante 1 and is all-in / Player0: posts the ante 25 /
-        # Player0: posts big blind 100 / Uncalled bet (124) returned to Player0".
-        antes = [p.by_street.get(ANTE, ZERO) for p in others]
-        unmatched_ante = max(ZERO, player.by_street.get(ANTE, ZERO) - max(antes, default=ZERO))
+        # Player0: posts big blind 100 / Uncalled bet (124) returned to Player0". An ante
+        # only one player posts (a big blind ante) is dead: nobody was to match it.
+        antes = [p.by_street[ANTE] for p in others if ANTE in p.by_street]
+        own_ante = player.by_street.get(ANTE, ZERO)
+        unmatched_ante = max(ZERO, own_ante - max(antes)) if antes else ZERO
         if uncalled.amount != excess + unmatched_ante:
             self.find(
                 Code.UNCALLED_AMOUNT,

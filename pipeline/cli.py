@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -131,28 +133,54 @@ def validate(
 
 @app.command()
 def export(
-    paths: Annotated[
-        list[Path], typer.Argument(help="History files, or folders to search for them.")
-    ],
     out: Annotated[Path, typer.Option(help="The folder the PHH files are written to.")],
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="History files, or folders to search for them (or use --db)."),
+    ] = None,
     file_format: Annotated[
         str, typer.Option("--format", help="phh: the poker hand-history notation.")
     ] = "phh",
     collection: Annotated[
         bool, typer.Option("--collection", help="One hands.phhs file instead of one per hand.")
     ] = False,
+    db: Annotated[
+        Path | None,
+        typer.Option(help="Export the hands of this database, chosen by the filters below."),
+    ] = None,
+    player: Annotated[str | None, typer.Option(help="With --db: hands of this player.")] = None,
+    site: Annotated[str | None, typer.Option(help="With --db: only this site.")] = None,
+    game: Annotated[str | None, typer.Option(help="With --db: only this game id.")] = None,
+    limit: Annotated[str | None, typer.Option(help="With --db: only this limit kind.")] = None,
+    stakes: Annotated[str | None, typer.Option(help="With --db: only this big bet.")] = None,
+    since: Annotated[str | None, typer.Option(help="With --db: from this date.")] = None,
+    until: Annotated[str | None, typer.Option(help="With --db: before this date.")] = None,
+    money: Annotated[str | None, typer.Option(help="With --db: real, play, cash...")] = None,
 ) -> None:
     """Write every hand PHH can say as PHH, after the engine has replayed it; the hands
-    skipped are counted by reason."""
+    skipped are counted by reason. The hands come from history files, or from a
+    database (--db) under the same filters as the stats, read again from their files."""
+    from pipeline.stored_hands import Unreadable
     from pipeline.writers.phh import Unexportable, phh_fields, phh_text, phhs_text
 
+    filters = _StatFilters(player, site, game, limit, stakes, since, until, money)
     if file_format != "phh":
         stderr.print(f"[red]unknown format:[/] {file_format} (phh is the one there is)")
         raise typer.Exit(2)
+    if bool(paths) == (db is not None):
+        stderr.print("[red]name history files or a database (--db), one of the two[/]")
+        raise typer.Exit(2)
+    if db is None and filters.given:
+        stderr.print("[red]the filters choose hands of a database:[/] add --db")
+        raise typer.Exit(2)
+    outcomes = _outcomes(paths or []) if db is None else _stored_outcomes(db, filters)
     out.mkdir(parents=True, exist_ok=True)
     skipped: Counter[str] = Counter()
     written: list[dict[str, object]] = []
-    for outcome in _outcomes(paths):
+    for outcome in outcomes:
+        if isinstance(outcome, Unreadable):
+            skipped[outcome.reason] += 1
+            continue
         if not isinstance(outcome, Hand):
             skipped[
                 "not a hand that reads"
@@ -178,6 +206,48 @@ def export(
     stderr.print(f"[bold]{len(written):,}[/] hands written as PHH to {out}")
     for reason, count in skipped.most_common():
         stderr.print(f"  {count:6d}  skipped: {reason}", markup=False)
+
+
+@dataclass(frozen=True)
+class _StatFilters:
+    """The filters the stats and the export share; None is "any"."""
+
+    player: str | None = None
+    site: str | None = None
+    game: str | None = None
+    limit_kind: str | None = None
+    stakes: str | None = None
+    since: str | None = None
+    until: str | None = None
+    money: str | None = None
+
+    @property
+    def given(self) -> dict[str, str]:
+        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
+
+    def macro_arguments(self) -> tuple[list[str], dict[str, str]]:
+        """The named arguments of a stats macro (`player := $player`, ...), and their values."""
+        given = self.given
+        arguments = [f"{name} := ${name}" for name in given if name != "stakes"]
+        if "stakes" in given:
+            arguments.append("big_unit := CAST($big_unit AS DECIMAL(18, 4))")
+            given["big_unit"] = given.pop("stakes")
+        return arguments, given
+
+
+def _stored_outcomes(db: Path, filters: _StatFilters) -> Iterator[object]:
+    """The hands of the database the filters choose, read again from their files."""
+    from pipeline.stored_hands import StoredHand, read_stored
+
+    arguments, values = filters.macro_arguments()
+    frame = _read_only_frame(
+        db,
+        "SELECT DISTINCT h.site, h.hand_number, h.source_file, h.byte_offset FROM hands AS h"
+        f" SEMI JOIN player_hands_filtered({', '.join(arguments)}) AS ph"
+        " ON ph.site = h.site AND ph.hand_number = h.hand_number",
+        values,
+    )
+    return read_stored(StoredHand(**row) for row in frame.iter_rows(named=True))
 
 
 def _database_path(db: Path | None) -> Path:
@@ -293,20 +363,8 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
     """Player stats with their sample sizes (see docs/stats.md), per player and game."""
-    filters = {
-        "player": player,
-        "site": site,
-        "game": game,
-        "limit_kind": limit,
-        "since": since,
-        "until": until,
-        "money": money,
-    }
-    given: dict[str, str] = {name: value for name, value in filters.items() if value is not None}
-    arguments = [f"{name} := ${name}" for name in given]
-    if stakes is not None:
-        arguments.append("big_unit := CAST($big_unit AS DECIMAL(18, 4))")
-        given["big_unit"] = stakes
+    filters = _StatFilters(player, site, game, limit, stakes, since, until, money)
+    arguments, given = filters.macro_arguments()
     arguments.append(f"by_game := {'false' if all_games else 'true'}")
     macro = "player_street_stats" if streets else "player_stats"
     frame = _read_only_frame(db, f"SELECT * FROM {macro}({', '.join(arguments)})", given)

@@ -138,3 +138,56 @@ def test_a_hand_the_site_cancelled_is_counted_as_cancelled_not_rejected(tmp_path
         "path": str(history),
         "line": 7,
     }
+
+
+def test_export_from_a_database_takes_the_hands_the_stats_filters_choose(
+    sample_database: Path, tmp_path: Path
+) -> None:
+    chosen = ["--player", "Kestrel99", "--game", "seven_stud", "--until", "2026-11-14 23:00"]
+    result = runner().invoke(
+        app, ["export", "--db", str(sample_database), "--out", str(tmp_path), *chosen]
+    )
+    assert result.exit_code == 0, result.stderr
+    with duckdb.connect(str(sample_database), read_only=True) as connection:
+        from pipeline.storage.stats import make_stats_readable
+
+        make_stats_readable(connection)
+        expected = connection.sql(
+            "SELECT hand_number FROM player_hands_filtered(player := 'Kestrel99', "
+            "game := 'seven_stud', until := '2026-11-14 23:00')"
+        ).fetchall()
+    written = sorted(path.stem.removeprefix("pokerstars-") for path in tmp_path.glob("*.phh"))
+    assert written == sorted(number for (number,) in expected)
+    assert len(written) > 50
+    assert f"{len(written)} hands written as PHH" in result.stderr
+
+
+def test_export_from_a_database_counts_the_hands_whose_file_is_gone_or_edited(
+    tmp_path: Path,
+) -> None:
+    history, database = tmp_path / "razz.txt", tmp_path / "mine.duckdb"
+    shutil.copy(_razz_file(), history)
+    imported = runner().invoke(app, ["import", str(history), "--db", str(database), "--jobs", "1"])
+    assert imported.exit_code == 0, imported.stderr
+
+    history.write_bytes(b"\r\n\r\n" + history.read_bytes())  # every hand moved
+    moved = runner().invoke(app, ["export", "--db", str(database), "--out", str(tmp_path / "a")])
+    counted = [int(line.split()[0]) for line in moved.stderr.replace(",", "").splitlines()]
+    assert sum(counted) == _hands_in(history)  # written, or skipped for PHH's own reasons
+    assert "history file" not in moved.stderr
+
+    history.unlink()
+    gone = runner().invoke(app, ["export", "--db", str(database), "--out", str(tmp_path / "b")])
+    assert "0 hands written" in gone.stderr
+    assert f"{_hands_in(_razz_file())}  skipped: its history file is gone" in gone.stderr
+
+
+def test_export_takes_files_or_a_database_and_filters_only_with_a_database(
+    tmp_path: Path,
+) -> None:
+    both = runner().invoke(app, ["export", str(_razz_file()), "--db", "x", "--out", str(tmp_path)])
+    assert both.exit_code == 2 and "one of the two" in both.stderr
+    filtered = runner().invoke(
+        app, ["export", str(_razz_file()), "--game", "razz", "--out", str(tmp_path)]
+    )
+    assert filtered.exit_code == 2 and "add --db" in filtered.stderr

@@ -50,6 +50,8 @@ class Code(StrEnum):
     WINNER = "winner"
     SPLIT = "split"
     SUMMARY = "summary"
+    # the engine itself
+    ENGINE_FAULT = "engine_fault"  # the replay raised: a bug of ours, the hand kept aside
 
 
 SEVERITY: dict[Code, Severity] = {code: Severity.ERROR for code in Code}

@@ -928,11 +928,25 @@ def replay(hand: Hand, conventions: SiteConventions) -> HandResult:
 
     The caller names the rules (`parsers.sites.conventions_of(hand.site)`, or
     `CARD_ROOM_RULES` for a hand of no site): the judge knows games, not sites.
+
+    A hand the engine cannot replay (an exception: a case it was never taught) is
+    returned judged with an `ENGINE_FAULT` error, never raised: one strange hand must
+    not stop an import of a million, and it is kept with its reason like any rejected.
     """
-    state = _Replay(hand, conventions)
     handlers = _HANDLERS
-    for event in hand.events:
-        handler = handlers.get(type(event))
-        if handler is not None:
-            handler(state, event)
-    return state.finish()
+    event: object = None  # the one being replayed, for the fault's line
+    try:
+        state = _Replay(hand, conventions)
+        for event in hand.events:
+            handler = handlers.get(type(event))
+            if handler is not None:
+                handler(state, event)
+        return state.finish()
+    except Exception as error:  # any fault of ours becomes the hand's
+        fault = Finding(
+            Code.ENGINE_FAULT,
+            f"the engine could not replay this hand ({type(error).__name__}: {error}); "
+            "please report it",
+            getattr(event, "line", 0),
+        )
+        return HandResult(hand, ZERO, ZERO, (), (), (fault,))

@@ -1,0 +1,54 @@
+"""A hand the engine itself fails on (a case it was never taught) is a rejected hand with
+its reason, never an exception that stops `import`, `validate` or `export`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from parsers.events import Deal
+from parsers.history_file import parse_file
+from parsers.sites import conventions_of
+from pipeline.engine import replay as replay_module
+from pipeline.engine.findings import Code
+from pipeline.engine.replay import replay
+from pipeline.importer import import_histories
+from pipeline.storage.database import Database
+from tests.conftest import REPO
+
+RAZZ = next(p for p in sorted((REPO / "sample_histories").rglob("*.txt")) if "Razz" in p.name)
+
+
+@pytest.fixture
+def engine_failing_on_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(_state: object, _deal: Deal) -> None:
+        raise ValueError("substring not found")
+
+    handlers = dict(replay_module._HANDLERS)
+    handlers[Deal] = fail
+    monkeypatch.setattr(replay_module, "_HANDLERS", handlers)
+
+
+@pytest.mark.usefixtures("engine_failing_on_deals")
+def test_an_engine_fault_is_the_hands_error_with_its_line() -> None:
+    _chunk, hand = next(iter(parse_file(RAZZ)))
+    result = replay(hand, conventions_of(hand.site))  # type: ignore[arg-type]
+    [fault] = result.errors
+    assert fault.code is Code.ENGINE_FAULT
+    assert "ValueError: substring not found" in fault.message
+    first_deal = next(e for e in hand.events if isinstance(e, Deal))  # type: ignore[union-attr]
+    assert fault.line == first_deal.line > 0
+
+
+@pytest.mark.usefixtures("engine_failing_on_deals")
+def test_an_import_keeps_every_hand_the_engine_fails_on_as_rejected(tmp_path: Path) -> None:
+    database_path = tmp_path / "faults.duckdb"
+    with Database(database_path) as database:
+        summary = import_histories([RAZZ], database)
+    hands = sum(1 for _ in parse_file(RAZZ))
+    assert summary.rejected == {"engine: engine_fault": hands}
+    with duckdb.connect(str(database_path), read_only=True) as connection:
+        kept = connection.sql("SELECT count(*) FROM rejects WHERE kind = 'engine'").fetchall()
+    assert kept == [(hands,)]

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
 
 from parsers.history_file import HISTORY_SUFFIXES
-from pipeline.importer import ImportSummary, import_histories, sources
+from pipeline.history_sources import Source, sources
+from pipeline.importer import ImportSummary, import_histories
 from pipeline.storage.database import Database, retry_while_locked
 
 UPLOAD_SUFFIXES = (*HISTORY_SUFFIXES, ".zip")
@@ -46,7 +47,7 @@ def save_uploads(files: Iterable[tuple[str, bytes]], folder: Path) -> list[Path]
 
 def count_files(paths: Iterable[Path]) -> int:
     """The history files an import of `paths` will read (for the progress bar)."""
-    return sum(1 for _ in sources(paths))
+    return sum(isinstance(found, Source) for found in sources(paths))
 
 
 def run_import(

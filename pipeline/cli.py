@@ -19,7 +19,7 @@ from rich.console import Console
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
-from parsers.history_file import history_files, parse_file
+from parsers.history_file import parse_bytes
 from parsers.json_form import hand_to_json
 from parsers.outcomes import CancelledHand, ParseOutcome, SkippedHand
 from parsers.sites import conventions_of
@@ -271,14 +271,15 @@ def import_(
     """Import hand histories: new hands only, rejected hands kept with their reasons."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from pipeline.importer import import_histories, sources
+    from pipeline.history_sources import Source, sources
+    from pipeline.importer import import_histories
     from pipeline.storage.database import Database
 
     missing = [path for path in paths if not path.exists()]
     if missing:
         stderr.print(f"[red]no such file or folder:[/] {', '.join(map(str, missing))}")
         raise typer.Exit(2)
-    total = sum(1 for _ in sources(paths))
+    total = sum(isinstance(found, Source) for found in sources(paths))
     target = _database_path(db)
     started = time.perf_counter()
     with (
@@ -318,6 +319,10 @@ def import_(
     stderr.print(f"[bold]{rejected:,}[/] hands rejected (kept in the rejects table)")
     for reason, count in summary.rejected.most_common():
         stderr.print(f"  {count:6d}  {reason}")
+    if summary.refused:
+        stderr.print(f"[bold red]{len(summary.refused):,}[/] files not read:")
+    for refused in summary.refused:
+        stderr.print(f"  {refused.name}: {refused.reason}", markup=False)
 
 
 @app.command()
@@ -633,13 +638,22 @@ def _print_summary(
 
 
 def _outcomes(paths: list[Path]) -> Iterator[ParseOutcome]:
-    """Every hand of every file named or found; a missing file is an outcome too."""
-    for path in history_files(paths):
-        if not path.exists():
-            stderr.print(f"[red]no such file:[/] {path}")
-            yield HandParseError(ErrorKind.NOT_A_HAND, "no such file", str(path), 0)
+    """Every hand of every file named, found in folders or in archives; a file that
+    cannot be read is an outcome too, with the reason."""
+    from pipeline.history_sources import Refused, SourceRefusal, sources
+
+    for found in sources(paths):
+        if isinstance(found, Refused):
+            stderr.print(f"[red]not read:[/] {found.name}: {found.reason}", highlight=False)
+            yield HandParseError(ErrorKind.NOT_A_HAND, found.reason, found.name, 0)
             continue
-        for _chunk, outcome in parse_file(path):
+        label = found.name if found.members else found.path
+        try:
+            data = found.read()
+        except SourceRefusal as refusal:
+            yield HandParseError(ErrorKind.NOT_A_HAND, str(refusal), label, 0)
+            continue
+        for _chunk, outcome in parse_bytes(label, data):
             yield outcome
 
 

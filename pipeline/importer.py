@@ -19,12 +19,10 @@ import multiprocessing
 import tempfile
 import time
 import uuid
-import zipfile
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,13 +30,14 @@ import polars as pl
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
-from parsers.history_file import HISTORY_SUFFIXES, file_chunks, parse_chunk
+from parsers.history_file import file_chunks, parse_chunk
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.phh_notation import is_phh
 from parsers.reading import HandText
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, prefix_sha256
+from pipeline.history_sources import Refused, Source, SourceRefusal, sources
 from pipeline.storage.rows import (
     Batch,
     FileProgress,
@@ -58,23 +57,6 @@ BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
-    """A history file, on disk or inside a zip archive ("archive.zip!member.txt")."""
-
-    name: str
-    size: int
-    mtime: datetime
-    path: str
-    member: str | None = None  # the file inside a zip archive
-
-    def read(self) -> bytes:
-        if self.member is None:
-            return Path(self.path).read_bytes()
-        with zipfile.ZipFile(self.path) as archive:
-            return archive.read(self.member)
-
-
 @dataclass
 class ImportSummary:
     files: int = 0
@@ -85,6 +67,7 @@ class ImportSummary:
     cancelled: int = 0  # hands the site called off: counted, never stored
     rejected: Counter[str] = field(default_factory=Counter)
     left_for_next_run: int = 0
+    refused: list[Refused] = field(default_factory=list)  # files and members not read
     seconds: float = 0.0
 
     @property
@@ -94,37 +77,6 @@ class ImportSummary:
 
 Progress = Callable[[int, int], None]
 """Told (files done, hands seen) as the import goes."""
-
-
-def sources(paths: Iterable[str | Path]) -> Iterator[Source]:
-    """The history files named, found in folders (recursively) or inside zip archives."""
-    for path in map(Path, paths):
-        if path.is_dir():
-            for found in sorted(p for p in path.rglob("*") if p.is_file()):
-                if found.suffix.lower() in (*HISTORY_SUFFIXES, ".zip"):
-                    yield from sources([found])
-        elif path.suffix.lower() == ".zip":
-            yield from _archive(path)
-        else:
-            stat = path.stat()
-            modified = datetime.fromtimestamp(stat.st_mtime, UTC)
-            yield Source(str(path.resolve()), stat.st_size, modified, str(path))
-
-
-def _archive(path: Path) -> Iterator[Source]:
-    with zipfile.ZipFile(path) as archive:
-        members = sorted(
-            (m for m in archive.infolist() if not m.is_dir()), key=lambda m: m.filename
-        )
-    for member in members:
-        if Path(member.filename).suffix.lower() in HISTORY_SUFFIXES:
-            yield Source(
-                f"{path.resolve()}!{member.filename}",
-                member.file_size,
-                datetime(*member.date_time, tzinfo=UTC),
-                str(path),
-                member.filename,
-            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +106,7 @@ class _FileOutcome:
     left_for_next_run: int = 0
     hands_before: int | None = None  # the file's hands stored before; None: the last piece's
     ends_file: bool = True  # the file's last (or only) piece
+    refused: Refused | None = None  # the file could not be read
 
 
 def import_histories(
@@ -175,6 +128,9 @@ def import_histories(
     with tempfile.TemporaryDirectory(prefix="studdraw-import-") as spool:
         work = []
         for source in sources(paths):
+            if isinstance(source, Refused):
+                summary.refused.append(source)
+                continue
             summary.files += 1
             known = database.file_progress(source.name)
             same = known and (known.size, known.mtime) == (source.size, source.mtime)
@@ -192,7 +148,7 @@ def _works(
     source: Source, known: FileProgress | None, batch_hands: int, spool: str, piece_bytes: int
 ) -> list[_Work]:
     """A file's work: the whole file, or its pieces when it is a large file on disk."""
-    if source.member is None and source.size > piece_bytes and not is_phh(source.name):
+    if not source.members and source.size > piece_bytes and not is_phh(source.name):
         start = hands_before = 0
         if known and source.size >= known.offset_reached:
             prefix = prefix_sha256(source.path, known.offset_reached).hexdigest()
@@ -232,6 +188,8 @@ def _load(
             summary.cancelled += outcome.cancelled
             summary.rejected.update(outcome.rejected)
             summary.left_for_next_run += outcome.left_for_next_run
+            if outcome.refused and outcome.refused not in summary.refused:
+                summary.refused.append(outcome.refused)  # once for a file of many pieces
             if outcome.batches:
                 hands_before += outcome.batches[-1][1].hands
             done += outcome.ends_file
@@ -270,6 +228,14 @@ def _bounded_map(
 
 def _read_file(work: _Work) -> _FileOutcome:
     """Read one file (or piece) from where the last import stopped into batches of columns."""
+    try:
+        return _read_source(work)
+    except (SourceRefusal, OSError) as error:  # vanished, unreadable, changed under us
+        reason = str(error) if isinstance(error, SourceRefusal) else f"{error.strerror}"
+        return _FileOutcome(refused=Refused(work.source.name, reason))
+
+
+def _read_source(work: _Work) -> _FileOutcome:
     source, known, piece = work.source, work.known, work.piece
     outcome = _FileOutcome()
     if piece is None:

@@ -9,16 +9,15 @@ is a reason the caller counts.
 
 from __future__ import annotations
 
-import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from itertools import groupby
 from pathlib import Path
 
 from parsers.events import Hand
 from parsers.history_file import file_chunks, parse_chunk
-
-ARCHIVE_MARK = ".zip!"
+from pipeline.history_sources import Source, SourceRefusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +65,16 @@ def read_stored(stored: Iterable[StoredHand]) -> Iterator[Hand | Unreadable]:
 
 
 def _file_bytes(source_file: str) -> bytes | None:
-    """The file's bytes, from disk or from inside its zip archive; None if it is gone."""
+    """The file's bytes, from disk or from inside its archive(s); None if it is gone."""
+    path, *members = source_file.split("!")
+    if members and not Path(source_file).is_file():
+        archive, chain = path, tuple(members)
+        while not archive.endswith(".zip") and chain:  # a "!" in the folder's own name
+            archive, chain = f"{archive}!{chain[0]}", chain[1:]
+        source = Source(source_file, 0, datetime.now(UTC), archive, chain)
+    else:
+        source = Source(source_file, 0, datetime.now(UTC), source_file)
     try:
-        if ARCHIVE_MARK in source_file and not Path(source_file).is_file():
-            at = source_file.index(ARCHIVE_MARK) + len(".zip")
-            with zipfile.ZipFile(source_file[:at]) as archive:
-                return archive.read(source_file[at + 1 :])
-        return Path(source_file).read_bytes()
-    except (OSError, KeyError, zipfile.BadZipFile):
+        return source.read()
+    except SourceRefusal:
         return None

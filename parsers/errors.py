@@ -13,6 +13,9 @@ class ErrorKind(StrEnum):
     NOT_A_HAND = "not_a_hand"  # text between hands that is no hand at all
 
 
+_SHOWN_LINE = 300  # characters of the offending line an error shows
+
+
 @dataclass
 class HandParseError(Exception):
     """A hand that could not be read, located precisely in its file.
@@ -34,5 +37,8 @@ class HandParseError(Exception):
     def __str__(self) -> str:
         hand = f" (hand #{self.hand_number})" if self.hand_number else ""
         where = f"{self.path}:{self.line}:{self.column}{hand}"
-        text = f"\n    {self.line_text}\n    {' ' * (self.column - 1)}^" if self.line_text else ""
+        shown = self.line_text[:_SHOWN_LINE]  # a "line" may be a whole binary file
+        shown += "…" if len(self.line_text) > _SHOWN_LINE else ""
+        caret = f"\n    {' ' * (self.column - 1)}^" if self.column <= _SHOWN_LINE else ""
+        text = f"\n    {shown}{caret}" if self.line_text else ""
         return f"{where}: {self.message}{text}"

@@ -266,6 +266,9 @@ def add_hand(batch: Batch, chunk: HandText, hand: Hand, result: HandResult) -> N
         )
 
 
+MAX_KEPT_TEXT = 2**20  # characters; the longest real hand is a few thousand
+
+
 def add_reject(
     batch: Batch,
     chunk: HandText,
@@ -275,8 +278,14 @@ def add_reject(
     site: str | None = None,
     hand_number: str | None = None,
 ) -> None:
-    """A hand kept whole with the reason it was not imported."""
+    """A hand kept whole with the reason it was not imported. Text far longer than any
+    hand (a 50 MB file of one line) is kept up to `MAX_KEPT_TEXT`, saying where the rest is:
+    the database must not become a copy of whatever was on the disk."""
     raw = chunk.text
+    kept = raw
+    if len(raw) > MAX_KEPT_TEXT:
+        rest = len(raw) - MAX_KEPT_TEXT
+        kept = f"{raw[:MAX_KEPT_TEXT]}\n[... {rest:,} more characters, not a hand: in the file]"
     batch.rejects.append(
         RejectRow(
             reject_id=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
@@ -288,7 +297,7 @@ def add_reject(
             kind=kind,
             reason=reason,
             line=line,
-            raw_text=raw,
+            raw_text=kept,
             rejected_at=datetime.now(UTC),
         )
     )

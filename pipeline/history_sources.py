@@ -220,11 +220,11 @@ def _declared_refusal(info: zipfile.ZipInfo, total_so_far: int) -> str | None:
     if info.flag_bits & 0x1:
         return "encrypted (password protected): not read"
     size = info.file_size
-    if size > MAX_MEMBER_BYTES:
-        return f"it would decompress to {size:,} bytes (over {MAX_MEMBER_BYTES:,}): not read"
     if size > RATIO_FLOOR_BYTES and size > MAX_RATIO * max(info.compress_size, 1):
         ratio = size // max(info.compress_size, 1)
         return f"it would decompress {ratio:,} times its size, as a zip bomb does: not read"
+    if size > MAX_MEMBER_BYTES:
+        return f"it would decompress to {size:,} bytes (over {MAX_MEMBER_BYTES:,}): not read"
     if total_so_far + size > MAX_ARCHIVE_BYTES:
         return f"the archive would decompress to over {MAX_ARCHIVE_BYTES:,} bytes: not read"
     return None

@@ -240,6 +240,8 @@ def _read_source(work: _Work) -> _FileOutcome:
     outcome = _FileOutcome()
     if piece is None:
         data = source.read()
+        if len(data) < source.size:
+            raise SourceRefusal("it shrank while it was being read: import it again")
         start, prefix = 0, hashlib.sha256()
         if known and len(data) >= known.offset_reached:
             # read in place: a slice would copy a large file's bytes
@@ -253,6 +255,8 @@ def _read_source(work: _Work) -> _FileOutcome:
         with open(source.path, "rb") as file:
             file.seek(piece.start)
             data = file.read(piece.end - piece.start)
+        if len(data) < piece.end - piece.start:
+            raise SourceRefusal("it shrank while it was being read: import it again")
         start = read_from = piece.start
         outcome.hands_before, outcome.ends_file = work.hands_before, piece.last
         prefix = prefix_sha256(source.path, piece.start)

@@ -26,6 +26,7 @@ class Code(StrEnum):
     OUT_OF_TURN = "out_of_turn"
     ACTED_AFTER_FOLD = "acted_after_fold"
     UNKNOWN_PLAYER = "unknown_player"
+    SEATED_TWICE = "seated_twice"
     ROUND_NOT_CLOSED = "round_not_closed"
     # amounts
     BET_SIZE = "bet_size"

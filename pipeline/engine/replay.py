@@ -29,6 +29,7 @@ from parsers.events import (
     Post,
     PostKind,
     PotTotals,
+    Seat,
     SeatSummary,
     Show,
     ShowdownStart,
@@ -111,6 +112,14 @@ class _Replay:
         self.totals: PotTotals | None = None
         self.summaries: list[SeatSummary] = []
         self.draw_hands: dict[str, list[Card]] = {}
+        seats_of: dict[str, list[Seat]] = {}
+        for seat in hand.seats:
+            seats_of.setdefault(seat.player, []).append(seat)
+        for name, seats in seats_of.items():
+            if len(seats) > 1:
+                numbers = " and ".join(str(seat.seat) for seat in seats)
+                message = f"{name} sits in seats {numbers}: whose actions are whose is unknown"
+                self.findings.append(Finding(Code.SEATED_TWICE, message, seats[1].line, name))
 
     # ------------------------------------------------------------------ findings
     def find(self, code: Code, message: str, event: Event | None = None, player: str | None = None):
@@ -937,6 +946,8 @@ def replay(hand: Hand, conventions: SiteConventions) -> HandResult:
     event: object = None  # the one being replayed, for the fault's line
     try:
         state = _Replay(hand, conventions)
+        if state.findings:  # the seating itself is impossible: there is nothing to replay
+            return HandResult(hand, ZERO, ZERO, (), (), tuple(state.findings))
         for event in hand.events:
             handler = handlers.get(type(event))
             if handler is not None:

@@ -3,6 +3,7 @@ its reason, never an exception that stops `import`, `validate` or `export`."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import duckdb
@@ -52,3 +53,18 @@ def test_an_import_keeps_every_hand_the_engine_fails_on_as_rejected(tmp_path: Pa
     with duckdb.connect(str(database_path), read_only=True) as connection:
         kept = connection.sql("SELECT count(*) FROM rejects WHERE kind = 'engine'").fetchall()
     assert kept == [(hands,)]
+
+
+def test_one_name_in_two_seats_is_rejected_for_that_not_replayed() -> None:
+    # A cp1252 file read as another encoding, or a site's bug, can seat a name twice.
+    _chunk, hand = next(iter(parse_file(RAZZ)))
+    first, second, *others = hand.seats  # type: ignore[union-attr]
+    twice = dataclasses.replace(
+        hand, seats=(first, dataclasses.replace(second, player=first.player), *others)
+    )
+    [error] = replay(twice, conventions_of(twice.site)).errors
+    assert error.code is Code.SEATED_TWICE
+    assert error.message == (
+        f"{first.player} sits in seats {first.seat} and {second.seat}: "
+        "whose actions are whose is unknown"
+    )

@@ -379,14 +379,21 @@ def stats(
 
 @contextlib.contextmanager
 def _said_if_busy() -> Iterator[None]:
-    """Another process kept the database for the whole wait: say so, no traceback."""
-    from pipeline.storage.database import DatabaseBusy
+    """Another process kept the database for the whole wait, or the file is not one
+    studdraw can use: say so in one line, no traceback."""
+    from pipeline.storage.database import DatabaseBusy, DatabaseRefused, DatabaseWriteFailed
 
     try:
         yield
     except DatabaseBusy as error:
         stderr.print(f"[red]the database is busy:[/] {error}")
         raise typer.Exit(1) from None
+    except DatabaseWriteFailed as error:
+        stderr.print(f"[red]import stopped:[/] {error}", highlight=False)
+        raise typer.Exit(1) from None
+    except DatabaseRefused as error:
+        stderr.print(f"[red]not used:[/] {error}; it was left as it was", highlight=False)
+        raise typer.Exit(2) from None
 
 
 def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> pl.DataFrame:

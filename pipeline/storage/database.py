@@ -8,6 +8,7 @@ database holds whole batches only, and the next import resumes after the last on
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -46,6 +47,60 @@ T = TypeVar("T")
 
 class DatabaseBusy(Exception):
     """Another writer kept the file for the whole wait."""
+
+
+class DatabaseWriteFailed(Exception):
+    """A batch could not be written (a full disk, most often); it was rolled back."""
+
+
+class DatabaseRefused(Exception):
+    """The file named is not one studdraw can use; it was left exactly as it was."""
+
+
+SCHEMA_VERSION = 1
+"""The tables' version, kept in the file (`studdraw_schema`): a studdraw that finds a
+newer one stops rather than write tables it does not know."""
+
+STUDDRAW_TABLES = frozenset(
+    {"hands", "hand_players", "actions", "draws", "pots", "findings", "rejects", "import_files"}
+)
+_DUCKDB_MAGIC = b"DUCK"  # bytes 8 to 12 of every DuckDB file
+
+
+def refuse_unless_usable(path: Path) -> None:
+    """Raise `DatabaseRefused` unless `path` is absent, empty, or a DuckDB file holding
+    studdraw's tables (or none) of this version or older. Reads only: a file refused is
+    never written to, not even by DuckDB's opening of it."""
+    if not path.exists():
+        return
+    if not path.is_file():
+        raise DatabaseRefused(f"{path} is not a file")
+    with path.open("rb") as file:
+        header = file.read(16)
+    if not header:
+        return
+    if header[8:12] != _DUCKDB_MAGIC:
+        raise DatabaseRefused(f"{path} is not a DuckDB database (nor a studdraw one)")
+    try:
+        connection = retry_while_locked(
+            lambda: duckdb.connect(str(path), read_only=True), LOCK_WAIT_SECONDS
+        )
+    except duckdb.Error as error:
+        first = str(error).splitlines()[0]
+        raise DatabaseRefused(f"{path} cannot be opened: {first}") from None
+    with connection:
+        tables = {name for (name,) in connection.execute("SHOW TABLES").fetchall()}
+        version = 0
+        if "studdraw_schema" in tables:
+            [(version,)] = connection.execute("SELECT max(version) FROM studdraw_schema").fetchall()
+    if tables and not tables & STUDDRAW_TABLES:
+        shown = ", ".join(sorted(tables)[:5])
+        raise DatabaseRefused(f"{path} is a DuckDB database, but not studdraw's (tables: {shown})")
+    if (version or 0) > SCHEMA_VERSION:
+        raise DatabaseRefused(
+            f"{path} was written by a newer studdraw (schema {version}; this one knows "
+            f"{SCHEMA_VERSION}): update studdraw to use it"
+        )
 
 
 def is_lock_error(error: duckdb.Error) -> bool:
@@ -106,6 +161,7 @@ class Database:
         self.path = path
         self.read_only = read_only
         self._connection: duckdb.DuckDBPyConnection | None = None
+        refuse_unless_usable(path)
         if not read_only:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
@@ -166,8 +222,17 @@ class Database:
                     ],
                 )
             con.commit()
+        except duckdb.Error as error:
+            with contextlib.suppress(duckdb.Error):  # a failed commit has ended it already
+                con.rollback()
+            first = str(error).splitlines()[0]
+            raise DatabaseWriteFailed(
+                f"{self.path} could not be written ({first}); the batch was not stored: "
+                "make room on the disk and import again, it goes on where it stopped"
+            ) from error
         except BaseException:
-            con.rollback()
+            with contextlib.suppress(duckdb.Error):
+                con.rollback()
             raise
         finally:
             self.close()  # readers may come in between two batches

@@ -16,7 +16,12 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.storage.database import LOCK_WAIT_SECONDS, Database, connect
+from pipeline.storage.database import (
+    LOCK_WAIT_SECONDS,
+    Database,
+    connect,
+    refuse_unless_usable,
+)
 from pipeline.storage.stats import facts_are_current, make_stats_readable
 
 UPGRADE_NOTE = (
@@ -66,6 +71,8 @@ def connect_for_reading(path: Path, wait: float = LOCK_WAIT_SECONDS) -> duckdb.D
 def open_for_reading(
     path: Path, wait: float = LOCK_WAIT_SECONDS, announce: Announce = _silently
 ) -> duckdb.DuckDBPyConnection:
-    """The file, brought up to date if an older studdraw wrote it, opened read-only."""
+    """The file, brought up to date if an older studdraw wrote it, opened read-only
+    (`DatabaseRefused` if it is not a studdraw file this version can read)."""
+    refuse_unless_usable(path)
     bring_up_to_date(path, wait, announce)
     return connect_for_reading(path, wait)

@@ -150,3 +150,7 @@ CREATE TABLE IF NOT EXISTS import_files (
 -- (NULL for the hands already stored; re-importing those adds nothing, a hand is stored once).
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS board VARCHAR;
 ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS cards_mucked VARCHAR;
+
+-- The version of these tables: a newer studdraw raises it, an older one refuses the file.
+CREATE TABLE IF NOT EXISTS studdraw_schema (version INTEGER NOT NULL);
+INSERT INTO studdraw_schema SELECT 1 WHERE NOT EXISTS (SELECT * FROM studdraw_schema);

@@ -48,7 +48,7 @@ _ORDINAL_STREETS = {
     "6th": Street.SIXTH,
     "7th": Street.SEVENTH,
 }
-_NUMBERED_STREET = re.compile(r"([2-7](?:nd|rd|th)) st(?:reet|\.)")
+_NUMBERED_STREET = re.compile(r"(2nd|3rd|[4-7]th) st(?:reet|\.)")
 _NUMBERED_DRAW = re.compile(r"after the ([123])(?:st|nd|rd) draw")
 _FIRST_ROUND = frozenset({"before the draw", "before flop", "before the flop", "pre-flop"})
 

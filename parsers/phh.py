@@ -95,7 +95,7 @@ def parse_hand(chunk: HandText) -> Hand:
         ) from error
     try:
         return _PhhHand(fields, chunk).hand()
-    except (KeyError, ValueError, TypeError, IndexError, LarkError) as error:
+    except (KeyError, ValueError, TypeError, IndexError, ArithmeticError, LarkError) as error:
         where = getattr(error, "line", chunk.first_line)
         raise HandParseError(
             ErrorKind.STRUCTURE, f"a PHH hand that does not add up: {error!r}", chunk.path, where

@@ -44,6 +44,7 @@ class Code(StrEnum):
     UP_CARDS_INCONSISTENT = "up_cards_inconsistent"
     SHOWN_CARDS_MISMATCH = "shown_cards_mismatch"
     DRAW_COUNT = "draw_count"
+    CARD_COUNT = "card_count"
     # pots and results
     TOTAL_POT = "total_pot"
     SIDE_POTS = "side_pots"

@@ -262,8 +262,13 @@ class _Replay:
         is all-in, the next player who can act."""
         board_value = self.variant.board_value
         live = [p for p in self.order if not p.folded and p.up]
-        if not live or board_value is None or any(UNKNOWN_CARD in p.up for p in live):
-            return None  # an up card nobody recorded: who opens cannot be judged
+        most_up = sum(deal.up for deal in self.rules.deals)
+        if (
+            not live
+            or board_value is None
+            or any(UNKNOWN_CARD in p.up or len(p.up) > most_up for p in live)
+        ):
+            return None  # an up card nobody recorded, or too many: who opens is unknown
         best = max(live, key=lambda p: (board_value(p.up), -p.seat))
         if best.can_act:
             return best.name
@@ -315,6 +320,14 @@ class _Replay:
         else:
             player.down = list(deal.down)
             self.draw_hands[player.name] = list(deal.down)
+        held, size = len(player.down) + len(player.up), self.rules.hand_size
+        if held > size:
+            self.find(
+                Code.CARD_COUNT,
+                f"{player.name} holds {held} cards; {self.rules.name} deals {size}",
+                deal,
+                player.name,
+            )
         if self.rules.family is Family.STUD and self.first_action_pending:
             self.next_actor = None  # decided when the street's first action comes
 
@@ -863,8 +876,8 @@ class _Replay:
             cards = tuple(player.known_cards())
         else:
             cards = tuple(self.draw_hands.get(player.name, ()))
-        if len(cards) < min(size, 5) or UNKNOWN_CARD in cards:
-            return None
+        if not min(size, 5) <= len(cards) <= size or UNKNOWN_CARD in cards:
+            return None  # not a hand to judge (a finding has said why, if it is wrong)
         return cards
 
     def check_summaries(self) -> None:

@@ -48,6 +48,10 @@ def split_shares(
     """Each winner's share of `amount`: halves for high and low, then equal parts; chips
     that cannot be split go by the site's odd-chip rule."""
     shares: dict[str, Decimal] = {}
+    if not (high and low):  # one side only (a hand the engine could not judge): all to it
+        high, low = high or low, ()
+    if not high:
+        return shares
     if low:
         high_half = _round_up_to_chip(amount / 2, chip)
         if conventions.odd_chip is not OddChip.HIGH_HALF_THEN_FIRST_SEAT:

@@ -1,0 +1,71 @@
+"""What `bench/fuzz.py` found in mutated real hands, each kept as a test: a parser or the
+engine raising where it should have answered. Each case is the smallest mutation of a
+sample hand that showed it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from parsers.errors import HandParseError
+from parsers.events import Hand
+from parsers.history_file import parse_bytes
+from parsers.sites import conventions_of
+from pipeline.engine.findings import Code
+from pipeline.engine.replay import replay
+from pipeline.engine.showdown import split_shares
+from tests.hostile.conftest import RAZZ
+
+
+def _a_hand_with(*needles: str) -> list[str]:
+    """The lines of the first sample razz hand holding every needle."""
+    text = RAZZ.read_text(encoding="utf-8-sig")
+    for hand in text.split("\n\n\n"):
+        if all(needle in hand for needle in needles):
+            return hand.strip("\n").splitlines()
+    raise AssertionError(f"no sample razz hand has {needles}")
+
+
+def _read(lines: list[str], name: str = "mutated.txt") -> object:
+    [(_chunk, outcome)] = list(parse_bytes(name, "\n".join(lines).encode() + b"\n\n"))
+    return outcome
+
+
+def test_a_deal_line_twice_is_a_card_count_error_not_an_engine_fault() -> None:
+    lines = _a_hand_with("*** RIVER ***\nDealt to")
+    river = next(i for i, line in enumerate(lines) if line.startswith("*** RIVER"))
+    dealt = next(i for i in range(river, len(lines)) if lines[i].startswith("Dealt to"))
+    hand = _read([*lines[: dealt + 1], lines[dealt], *lines[dealt + 1 :]])
+    assert isinstance(hand, Hand)
+    codes = {f.code for f in replay(hand, conventions_of(hand.site)).errors}
+    assert Code.CARD_COUNT in codes and Code.ENGINE_FAULT not in codes
+
+
+def test_a_street_no_site_names_in_a_summary_is_a_parse_error() -> None:
+    lines = _a_hand_with("folded on the 3rd Street")
+    folded = next(i for i, line in enumerate(lines) if "folded on the 3rd Street" in line)
+    lines[folded] = lines[folded].replace("3rd Street", "2rd Street")
+    assert isinstance(_read(lines), HandParseError | Hand)  # "2rd" raised KeyError
+
+
+def test_phh_numbers_no_clock_or_decimal_takes_are_parse_errors() -> None:
+    hand = 'variant = "FR"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
+    hand += 'starting_stacks = [100, 100]\nactions = ["d dh p1 2s3s4s", "p1 pb", "p2 f"]\n'
+    for field in (
+        "year = 99999999999999999999\nmonth = 1\nday = 1",
+        '_studdraw_collected = [{player = "p1", amount = "x"}]',
+    ):
+        [(_chunk, outcome)] = list(parse_bytes("odd.phh", f"{hand}{field}\n".encode()))
+        assert isinstance(outcome, HandParseError), field
+
+
+def test_a_split_with_no_high_winner_gives_the_low_the_pot() -> None:
+    shares = split_shares(
+        Decimal("1.00"),
+        (),
+        ("low",),
+        {"low": 1},
+        None,
+        Decimal("0.01"),
+        conventions_of("pokerstars"),
+    )
+    assert shares == {"low": Decimal("1.00")}

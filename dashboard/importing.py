@@ -16,6 +16,7 @@ from pipeline.history_sources import Source, sources
 from pipeline.importer import ImportSummary, import_histories
 from pipeline.storage.database import Database, retry_while_locked
 
+UPLOAD_MEGABYTES = 200  # the most Streamlit takes per uploaded file (`studdraw dashboard`)
 UPLOAD_SUFFIXES = (*HISTORY_SUFFIXES, ".zip")
 
 Progress = Callable[[int, int, int], None]

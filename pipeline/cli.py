@@ -468,6 +468,8 @@ def dashboard(
     if spec is None or spec.origin is None:
         stderr.print("[red]the dashboard package is not installed[/]")
         raise typer.Exit(2)
+    from dashboard.importing import UPLOAD_MEGABYTES
+
     environment = dict(os.environ)
     if db is not None:
         environment["STUDDRAW_DB"] = str(db.expanduser().resolve())
@@ -483,6 +485,12 @@ def dashboard(
         str(port),
         "--server.headless",
         "true",
+        "--server.enableXsrfProtection",  # Streamlit's default, held here on purpose
+        "true",
+        "--server.maxUploadSize",  # megabytes per uploaded file, as the Import page says
+        str(UPLOAD_MEGABYTES),
+        "--client.toolbarMode",  # no deploy button, no developer menu
+        "viewer",
         "--browser.gatherUsageStats",
         "false",
     ]

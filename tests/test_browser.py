@@ -9,18 +9,13 @@ failure here, not a skip.
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
 import pytest
 
+from tests.browser_server import running_dashboard
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.slow  # a real browser on a real import
@@ -34,44 +29,12 @@ SHOTS = REPO / "test-output" / "browser"
 TIMEOUT_MS = 60_000
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("localhost", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A dashboard on a fresh, empty database; stopped whatever happens."""
     database = tmp_path_factory.mktemp("browser") / "db.duckdb"
-    port = _free_port()
-    command = [sys.executable, "-m", "pipeline.cli", "dashboard", "--db", str(database)]
-    process = subprocess.Popen(
-        [*command, "--port", str(port)],
-        cwd=REPO,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://localhost:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise AssertionError("the dashboard did not start") from None
-                time.sleep(0.3)
+    with running_dashboard(database) as url:
         yield url, database
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def _settle(page) -> None:

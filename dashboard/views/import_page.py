@@ -112,7 +112,8 @@ def main() -> None:
     upload, folder = st.tabs(["Upload files", "Import a folder"])
     with upload:
         files = st.file_uploader(
-            "Hand history files (.txt) or .zip archives",
+            "Hand history files (.txt) or .zip archives, "
+            f"up to {importing.UPLOAD_MEGABYTES} MB each",
             type=[suffix.lstrip(".") for suffix in importing.UPLOAD_SUFFIXES],
             accept_multiple_files=True,
             key="import_files",

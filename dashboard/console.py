@@ -1,14 +1,25 @@
-"""The SQL console's engine: the user's SQL on a connection that can change nothing.
+"""The SQL console's engine: the user's SQL on a connection that can change nothing, in
+a process of its own that cannot take the dashboard down.
 
 The connection is read-only (no statement can write to the file), then external access
 is switched off (no reading or writing other files: `read_csv('/etc/passwd')`,
 `COPY ... TO`, `ATTACH`, extensions) and the configuration is locked, so that no
 statement can switch either back (`SET`, `RESET`). DuckDB itself refuses what these
 forbid; this module only words the refusal for a person and never lets a traceback out.
+
+Each query runs in a child process (`python -m dashboard.console`) whose memory is
+capped (`MEMORY_MB`) and whose time is limited (`TIMEOUT_SECONDS`, then killed): a
+runaway query (`repeat('a', 1e9)`, a cross join of millions) stops with a message there,
+while the dashboard, its cache and its other sessions go on.
 """
 
 from __future__ import annotations
 
+import json
+import resource
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -17,10 +28,12 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from dashboard.connection import read_only
+from pipeline.storage.reading import connect_for_reading
 
 ROW_LIMIT = 10_000  # rows shown (and offered as CSV); the query itself is not cut
 TIMEOUT_SECONDS = 30.0
+MEMORY_MB = 1024  # the query's process: DuckDB's buffers, and any one value it builds
+_GRACE_SECONDS = 15.0  # past the timeout, before a process that did not stop is killed
 
 EXAMPLES: dict[str, str] = {
     "Hero net by game": """SELECT h.game, count(*) AS hands, sum(hp.net) AS net_won,
@@ -107,6 +120,12 @@ def explain(error: BaseException, timeout: float = TIMEOUT_SECONDS) -> tuple[str
             "Refused: settings cannot be changed from the SQL console (SET, RESET).\n\n" + message,
             True,
         )
+    if isinstance(error, duckdb.OutOfMemoryException):
+        return (
+            f"Stopped: the query needed more memory than the console allows "
+            f"({MEMORY_MB:,} MB).\n\n" + message,
+            False,
+        )
     if isinstance(error, duckdb.InterruptException):
         return f"Stopped: the query ran longer than {timeout:g} seconds.", False
     return f"{type(error).__name__}: {message}", False
@@ -148,11 +167,52 @@ def _fetch(relation: duckdb.DuckDBPyRelation) -> pl.DataFrame:
 def run(
     path: Path, sql: str, row_limit: int = ROW_LIMIT, timeout: float = TIMEOUT_SECONDS
 ) -> Outcome:
-    """Run the user's SQL on a locked read-only connection; never raises for bad SQL."""
+    """Run the user's SQL in a capped child process; never raises for bad SQL."""
     if not sql.strip():
         return Outcome(None, error="Write a query first.")
     started = time.perf_counter()
-    with read_only(path) as connection:
+    with tempfile.TemporaryDirectory(prefix="studdraw-console-") as folder:
+        rows = Path(folder) / "rows.arrow"
+        command = [sys.executable, "-m", "dashboard.console", str(path), str(row_limit)]
+        try:
+            child = subprocess.run(
+                [*command, str(timeout), str(rows)],
+                input=sql,
+                capture_output=True,
+                text=True,
+                timeout=timeout + _GRACE_SECONDS,
+                preexec_fn=_cap_memory,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return Outcome(None, error=f"Stopped: the query ran longer than {timeout:g} seconds.")
+        seconds = time.perf_counter() - started
+        try:
+            said = json.loads(child.stdout)
+        except json.JSONDecodeError:
+            return Outcome(None, error=_died(child), seconds=seconds)
+        frame = pl.read_ipc(rows) if said["rows"] else None
+    return Outcome(frame, said["truncated"], said["error"], said["refused"], seconds)
+
+
+def _cap_memory() -> None:
+    """In the child, before it starts: its memory capped."""
+    limit = MEMORY_MB * 2**20
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
+def _died(child: subprocess.CompletedProcess[str]) -> str:
+    if "MemoryError" in child.stderr or "bad_alloc" in child.stderr or child.returncode < 0:
+        return f"Stopped: the query needed more than {MEMORY_MB:,} MB of memory."
+    last = (child.stderr.strip().splitlines() or ["no message"])[-1]
+    return f"Stopped: the query's process failed ({last})."
+
+
+def run_here(path: Path, sql: str, row_limit: int, timeout: float) -> Outcome:
+    """Run the user's SQL on a locked read-only connection, in this process (the child)."""
+    started = time.perf_counter()
+    connection = connect_for_reading(path, wait=5.0)
+    try:
         _lock_down(connection)
         timer = threading.Timer(timeout, connection.interrupt)
         timer.start()
@@ -166,5 +226,27 @@ def run(
             return Outcome(None, error=text, refused=refused, seconds=time.perf_counter() - started)
         finally:
             timer.cancel()
+    finally:
+        connection.close()
     truncated = frame.height > row_limit
     return Outcome(frame.head(row_limit), truncated, seconds=time.perf_counter() - started)
+
+
+def _child() -> None:
+    """`python -m dashboard.console PATH ROW_LIMIT TIMEOUT ROWS_FILE`, the SQL on stdin:
+    the outcome as JSON on stdout, its rows as Arrow IPC in ROWS_FILE."""
+    path, row_limit, timeout, rows = sys.argv[1:5]
+    outcome = run_here(Path(path), sys.stdin.read(), int(row_limit), float(timeout))
+    if outcome.frame is not None:
+        outcome.frame.write_ipc(rows)
+    said = {
+        "rows": outcome.frame is not None,
+        "truncated": outcome.truncated,
+        "error": outcome.error,
+        "refused": outcome.refused,
+    }
+    sys.stdout.write(json.dumps(said))
+
+
+if __name__ == "__main__":
+    _child()

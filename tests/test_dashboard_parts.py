@@ -89,6 +89,21 @@ def test_the_console_returns_rows_and_cuts_long_results(sample_database: Path) -
     assert outcome.error and outcome.error.startswith("Stopped")
 
 
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT length(repeat('a', 1000000000))",  # one value of a gigabyte
+        "SELECT string_agg(repeat('x', 1000), '') FROM range(3000000)",  # 3 GB of buffers
+    ],
+)
+def test_a_query_that_would_eat_the_memory_stops_in_its_own_process(
+    sample_database: Path, sql: str
+) -> None:
+    outcome = console.run(sample_database, sql)
+    assert outcome.error and outcome.error.startswith("Stopped: the query needed more memory")
+    assert console.run(sample_database, "SELECT 1 AS one").frame is not None  # still up
+
+
 def test_examples_quote_the_heros_name() -> None:
     sql = console.example("Stats macro: the hero, every game", "O'Brien 3")
     assert "player := 'O''Brien 3'" in sql
@@ -155,6 +170,9 @@ def test_the_dashboard_command_serves_localhost_with_the_database(
     assert command[4].endswith(os.path.join("dashboard", "app.py"))
     assert command[command.index("--server.address") + 1] == "localhost"
     assert command[command.index("--server.headless") + 1] == "true"
+    assert command[command.index("--server.enableXsrfProtection") + 1] == "true"
+    assert command[command.index("--server.maxUploadSize") + 1] == "200"
+    assert command[command.index("--client.toolbarMode") + 1] == "viewer"
     assert env["STUDDRAW_DB"] == str(tmp_path / "my.duckdb")
 
 

@@ -385,11 +385,11 @@ class _PhhHand:
                 money("buy_in"),
                 money("fee"),
                 money("bounty"),
-                user("tournament_currency"),
-                user("level"),
-                user("match_round"),
+                _text(user("tournament_currency")),
+                _text(user("level")),
+                _text(user("match_round")),
             )
-        button = user("button_seat")
+        button = _whole(user("button_seat"))
         if button is None and self.rules.family is Family.DRAW:
             button = _seat_of(self.players[-1], seats)  # PHH's blind games end on the button
         return HandHeader(
@@ -403,11 +403,11 @@ class _PhhHand:
             started_at_utc=_started_at(f),
             site_time=str(user("site_time") or ""),
             table=str(f.get("table") or ""),
-            max_seats=f.get("seat_count"),
+            max_seats=_whole(f.get("seat_count")),
             button_seat=button,
             tournament=tournament,
-            mixed_game=user("mixed_game"),
-            home_game=user("home_game"),
+            mixed_game=_text(user("mixed_game")),
+            home_game=_text(user("home_game")),
         )
 
     def _action_lines(self) -> list[int]:
@@ -428,6 +428,19 @@ def _seat_of(player: str, seats: tuple[Seat, ...]) -> int:
 
 def _cards(text: str) -> tuple[Card, ...]:
     return tuple(text[i : i + 2] for i in range(0, len(text), 2))
+
+
+def _whole(value: object) -> int | None:
+    """A seat or count as a whole number; anything else a file may hold is an error."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def _decimal(value: object) -> Decimal | None:

@@ -469,7 +469,10 @@ def dashboard(
         stderr.print("[red]the dashboard package is not installed[/]")
         raise typer.Exit(2)
     from dashboard.importing import UPLOAD_MEGABYTES
+    from pipeline.storage.database import refuse_unless_usable
 
+    with _said_if_busy():
+        refuse_unless_usable(db or _database_path(None))
     environment = dict(os.environ)
     if db is not None:
         environment["STUDDRAW_DB"] = str(db.expanduser().resolve())

@@ -51,6 +51,8 @@ def test_phh_numbers_no_clock_or_decimal_takes_are_parse_errors() -> None:
     hand = 'variant = "FR"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
     hand += 'starting_stacks = [100, 100]\nactions = ["d dh p1 2s3s4s", "p1 pb", "p2 f"]\n'
     for field in (
+        '_studdraw_button_seat = "1"',
+        "seat_count = 06:00:00",
         "year = 99999999999999999999\nmonth = 1\nday = 1",
         '_studdraw_collected = [{player = "p1", amount = "x"}]',
     ):

@@ -63,12 +63,8 @@ class Source:
         if not self.members:
             try:
                 return Path(self.path).read_bytes()
-            except FileNotFoundError:
-                raise SourceRefusal("it vanished before it was read") from None
-            except PermissionError:
-                raise SourceRefusal("not allowed to read it") from None
             except OSError as error:
-                raise SourceRefusal(f"it cannot be read ({error.strerror})") from None
+                raise _refusal(error, "it") from None
         return read_member(self.path, self.members)
 
 
@@ -92,17 +88,24 @@ def read_member(archive_path: str, members: tuple[str, ...]) -> bytes:
     """The bytes of a member inside an archive (each member of `members` inside the one
     before), read within the limits; raises `SourceRefusal` otherwise."""
     try:
-        data: bytes | None = None
-        for depth, member in enumerate(members):
-            with _open_archive(archive_path if depth == 0 else data) as archive:  # type: ignore[arg-type]
-                data = _read_limited(archive, archive.getinfo(member))
-        return data  # type: ignore[return-value]
+        source: str | bytes = archive_path
+        for member in members:
+            with _open_archive(source) as archive:
+                source = _read_limited(archive, archive.getinfo(member))
     except KeyError:
         raise SourceRefusal("it is no longer in the archive") from None
-    except FileNotFoundError:
-        raise SourceRefusal("the archive vanished before it was read") from None
     except OSError as error:
-        raise SourceRefusal(f"the archive cannot be read ({error.strerror})") from None
+        raise _refusal(error, "the archive") from None
+    return source if isinstance(source, bytes) else b""
+
+
+def _refusal(error: OSError, what: str) -> SourceRefusal:
+    """An operating system's refusal to read, in a player's words."""
+    if isinstance(error, FileNotFoundError):
+        return SourceRefusal(f"{what} vanished before it was read")
+    if isinstance(error, PermissionError):
+        return SourceRefusal(f"not allowed to read {what}")
+    return SourceRefusal(f"{what} cannot be read ({error.strerror})")
 
 
 # ---------------------------------------------------------------------------- the disk

@@ -20,6 +20,7 @@ SITE_FOLDERS = {
     "fulltilt": "FullTilt",
     "winamax": "Winamax",
     "winning": "Winning",
+    "everleaf": "Everleaf",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -27,6 +28,7 @@ _HAND_NUMBERS = {
     "fulltilt": re.compile(r"((?:Full Tilt Poker|FullTiltPoker) Game #)(\d+)"),
     "winamax": re.compile(r"(HandId: #)(\d+-\d+-\d+)"),
     "winning": re.compile(r"(Game ID: |Hand #)(\d+)"),
+    "everleaf": re.compile(r"(Everleaf Gaming Game #)(\d+)"),
 }
 
 

@@ -3,7 +3,7 @@
 python bench/parse.py                        # 100,000 generated 7 Card Stud hands
 python bench/parse.py --game mixed           # every PokerStars game in rotation
 python bench/parse.py --source real --hands 20000 [--rename] [--game all]
-python bench/parse.py --source real --hands 20000 --game all --site fulltilt  # or winamax, winning
+python bench/parse.py --source real --hands 20000 --game all --site fulltilt  # any read site
 python bench/parse.py --profile
 """
 
@@ -14,7 +14,7 @@ import cProfile
 import pstats
 import time
 
-from corpus import corpus  # bench/corpus.py, beside this script
+from corpus import SITE_FOLDERS, corpus  # bench/corpus.py, beside this script
 
 from parsers.events import Hand
 from parsers.history_file import parse_bytes
@@ -39,7 +39,7 @@ def main() -> None:
     options.add_argument("--rename", action="store_true", help="real: new names per repeat")
     options.add_argument(
         "--site",
-        choices=("pokerstars", "fulltilt", "winamax", "winning"),
+        choices=tuple(SITE_FOLDERS),
         default="pokerstars",
         help="real: whose real histories",
     )

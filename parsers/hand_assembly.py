@@ -105,8 +105,11 @@ _PLACEMENT: dict[type, tuple[Phase, Phase, Phase | None]] = {
 }
 
 
-def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[Event, ...]:
-    """The hand's events from its body lines (everything after the seat list)."""
+def assemble_events(
+    game: Game, records: list[object], last_line: int, has_summary: bool = True
+) -> tuple[Event, ...]:
+    """The hand's events from its body lines (everything after the seat list). A site
+    with no summary (Everleaf) ends its hands with the pots won: a hand with none is cut."""
     events: list[Event] = []
     phase = Phase.SEATS
     street: Street | None = None
@@ -174,7 +177,12 @@ def assemble_events(game: Game, records: list[object], last_line: int) -> tuple[
                 record = replace(record, street=_fold_street_of(game, record.street))
             events.append(record)  # type: ignore[arg-type]  # an event: _PLACEMENT knew its type
 
-    if phase != Phase.SUMMARY or not saw_totals:
+    if not has_summary:
+        if not any(isinstance(event, Collect) for event in events):
+            raise StructureError(
+                last_line, "the hand stops before its pots are won (truncated)", truncated=True
+            )
+    elif phase != Phase.SUMMARY or not saw_totals:
         missing = "its summary" if phase != Phase.SUMMARY else "the summary's total pot line"
         raise StructureError(
             last_line, f"the hand stops before {missing} (truncated)", truncated=True

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -101,6 +101,7 @@ class HandFormat:
     hand_header: HeaderBuilder
     normalize: Normalizer | None = None
     summary_lists_every_seat: bool = True
+    has_summary: bool = True  # False: the hand ends with its pots won (Everleaf)
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
     cancelled: re.Pattern[str] | None = None  # a line's start saying the hand was called off
 
@@ -195,7 +196,7 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             return CancelledHand(
                 site.site, hand_number, game.value, chunk.path, dead.line, DEAD_HAND
             )
-        events = assemble_events(game, records, last_line)
+        events = assemble_events(game, records, last_line, site.has_summary)
         if site.summary_lists_every_seat:
             _check_summary_lists_every_seat(seats, events, last_line)
         line_number = numbered[0][0]  # the heading's amounts (stakes, buy-in) are read now
@@ -338,6 +339,42 @@ def stakes_of(
 
 
 # ---------------------------------------------------------------------------- site habits
+
+
+@dataclass(frozen=True, slots=True)
+class AddedRaiseLine:
+    """A raise naming what it adds, not the street's total: Winamax's all-in "Player0
+    raises -6.10€ to 18.90€" (adds 18.90€), Everleaf's "raises [€ 0.10 EURO]". The total
+    needs what the player has already put in on the street, known only in the hand's order
+    (`raises_to_street_totals`)."""
+
+    player: str
+    added: Decimal
+    all_in: bool = False
+    line: int = field(default=0, compare=False)
+
+
+def raises_to_street_totals(records: list[object]) -> list[object]:
+    """A raise naming what it adds (Winamax's "Player0 raises -6.10€ to 18.90€", having
+    brought in 10€; Everleaf's every "raises [€ 0.10 EURO]") made a raise to the street's
+    total (28.90€)."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}  # on the street so far
+    for record in records:
+        if isinstance(record, StreetStart):
+            put_in.clear()
+        elif isinstance(record, AddedRaiseLine):
+            total = put_in.get(record.player, Decimal(0)) + record.added
+            record = Action(
+                record.player,
+                ActionKind.RAISE,
+                raise_to=total,
+                all_in=record.all_in,
+                line=record.line,
+            )
+        count_street_put_in(record, put_in)
+        normalized.append(record)
+    return normalized
 
 
 def count_street_put_in(record: object, put_in: dict[str, Decimal]) -> None:

@@ -28,8 +28,6 @@ from lark import v_args
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
-    Action,
-    ActionKind,
     Event,
     Game,
     HandHeader,
@@ -45,9 +43,10 @@ from parsers.events import (
 from parsers.hand_assembly import DealtLine, DrawLine
 from parsers.hand_reading import (
     LIMITS,
+    AddedRaiseLine,
     HandFormat,
     completions_from_raises,
-    count_street_put_in,
+    raises_to_street_totals,
     site_line_parser,
     stakes_of,
 )
@@ -148,18 +147,6 @@ class TableLine:
     max_seats: int
     play_money: bool
     button_seat: int | None = None
-    line: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class AddedRaiseLine:
-    """ "Player0 raises -6.10€ to 18.90€": an all-in raise naming what it adds (18.90€) and
-    that less the bet faced, not the street's total: the total needs what the player has
-    already put in on the street, known only in the hand's order."""
-
-    player: str
-    added: Decimal
-    all_in: bool = False
     line: int = field(default=0, compare=False)
 
 
@@ -355,35 +342,13 @@ def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[obje
     each is undone only in the hands that show it: parsing speed is spent per line."""
     kinds = list(map(type, records))
     if AddedRaiseLine in kinds:
-        records = _raises_to_street_totals(records)
+        records = raises_to_street_totals(records)
     forced_bets = records[: kinds.index(StreetStart)] if StreetStart in kinds else records
     if any(type(r) is Post and r.kind is PostKind.DEAD_BLIND for r in forced_bets):
         records = _large_dead_blinds_as_both_blinds(records)
     if game is Game.SEVEN_STUD_HILO:
         records = _one_summary_line_per_winner(records)
     return completions_from_raises(game, records)
-
-
-def _raises_to_street_totals(records: list[object]) -> list[object]:
-    """A raise naming what it adds ("Player0 raises -6.10€ to 18.90€", having brought in
-    10€) made a raise to the street's total (28.90€)."""
-    normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}  # on the street so far
-    for record in records:
-        if isinstance(record, StreetStart):
-            put_in.clear()
-        elif isinstance(record, AddedRaiseLine):
-            total = put_in.get(record.player, Decimal(0)) + record.added
-            record = Action(
-                record.player,
-                ActionKind.RAISE,
-                raise_to=total,
-                all_in=record.all_in,
-                line=record.line,
-            )
-        count_street_put_in(record, put_in)
-        normalized.append(record)
-    return normalized
 
 
 def _large_dead_blinds_as_both_blinds(records: list[object]) -> list[object]:

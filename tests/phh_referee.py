@@ -81,6 +81,11 @@ def referee(hand: Hand, result: HandResult) -> Verdict | Unexportable:
     if isinstance(played, _Refusal) and _open_pair_refused(hand, played):
         rules.append(SiteRule.OPEN_PAIR)
         played = _play(text, units, _fourth_street_big_bet)
+        if isinstance(played, _Refusal) and "below the minimum" in played.message:
+            # A small bet raised by the big bet, as the open pair allows: PokerKit plays
+            # fourth street at one size, so neither replay can follow the hand.
+            detail = f"fourth street mixes the small and the big bet ({played})"
+            return Verdict(Outcome.UNJUDGED, tuple(rules), detail)
     if isinstance(played, _Refusal):
         if _short_all_in_raise_refused(hand, played, players):
             return Verdict(Outcome.AGREES_BUT_FOR, (*rules, SiteRule.SHORT_ALL_IN_RAISE))

@@ -1,4 +1,4 @@
-"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning): no
+"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf): no
 error, money conserved, nets proved by the next hand's stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
@@ -19,16 +19,27 @@ from parsers.events import Hand, Note
 from parsers.history_file import parse_file
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
-from tests import test_fulltilt_real, test_winamax_real, test_winning_real
+from tests import (
+    test_everleaf_real,
+    test_fulltilt_real,
+    test_winamax_real,
+    test_winning_real,
+)
 from tests.conftest import REAL_HISTORIES
 
-SITES = {"fulltilt": "FullTilt", "winamax": "Winamax", "winning": "Winning"}
+SITES = {
+    "everleaf": "Everleaf",
+    "fulltilt": "FullTilt",
+    "winamax": "Winamax",
+    "winning": "Winning",
+}
 
 # Hands per site, all of them validated: every hand each site's file tests count as parsed
 # (from the files' own headers).
 EXPECTED_HANDS = {
     site: sum(parsed for parsed, _skipped in module.EXPECTED.values())
     for site, module in (
+        ("everleaf", test_everleaf_real),
         ("fulltilt", test_fulltilt_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
@@ -39,6 +50,7 @@ EXPECTED_HANDS = {
 # Winamax 9250793-1578-1479092164: "Player0 raises -6.10€ to 18.90€" goes all in without
 # saying so.
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
+    "everleaf": {},
     "fulltilt": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
@@ -51,7 +63,8 @@ NOT_CONSECUTIVE = {
 
 # Players whose stack is topped back up between hands with no line saying so: at Full
 # Tilt mostly with an "X adds $17.50" line in the hand, but not always (these come back to
-# $100 with none); at Winamax jelachatte's automatic rebuy brings the stack back to 2€.
+# $100 with none); at Winamax jelachatte's automatic rebuy brings the stack back to 2€,
+# at Everleaf a rebuy of $0.50.
 SILENT_TOP_UPS = {
     ("29704512429", "Sirocko"),
     ("29704563387", "Sirocko"),
@@ -62,6 +75,8 @@ SILENT_TOP_UPS = {
     ("16976649-5-1645389044", "jelachatte"),
     ("16976649-10-1645389118", "jelachatte"),
     ("16976649-11-1645389136", "jelachatte"),
+    # Everleaf: Player1 leaves with $0.11 and sits the next hand with $0.61.
+    ("285998708", "Player1"),
 }
 
 
@@ -102,7 +117,9 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
         assert result.total_pot == sum((p.put_in for p in result.players), Decimal(0))
 
 
-@pytest.mark.parametrize(("site", "minimum"), [("fulltilt", 250), ("winamax", 40), ("winning", 6)])
+@pytest.mark.parametrize(
+    ("site", "minimum"), [("everleaf", 40), ("fulltilt", 250), ("winamax", 40), ("winning", 6)]
+)
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the
     engine's net, plus what the player adds during the hand ("X adds $17.50")."""
@@ -131,6 +148,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
+    "everleaf": {"seven_stud"},
     "fulltilt": {
         "seven_stud",
         "seven_stud_hilo",

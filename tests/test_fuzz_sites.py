@@ -1,4 +1,4 @@
-"""Seeded fuzzing of the Full Tilt, Winamax and Winning parsers with mutated real hands,
+"""Seeded fuzzing of the Everleaf, Full Tilt, Winamax and Winning parsers with mutated real hands,
 and their shape caches held to a fresh parse, line by line.
 
 The same contract as tests/test_fuzz.py (PokerStars), whose mutations and checks this
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers import fulltilt, winamax, winning
+from parsers import everleaf, fulltilt, winamax, winning
 from parsers.events import Hand
 from parsers.history_file import parse_chunk
 from parsers.line_parser import LineParser
@@ -39,7 +39,12 @@ from tests.test_fuzz import (
 
 pytestmark = pytest.mark.slow  # property-based fuzzing of every real hand of three sites
 
-FOLDERS = {fulltilt.SITE: "FullTilt", winamax.SITE: "Winamax", winning.SITE: "Winning"}
+FOLDERS = {
+    everleaf.SITE: "Everleaf",
+    fulltilt.SITE: "FullTilt",
+    winamax.SITE: "Winamax",
+    winning.SITE: "Winning",
+}
 
 
 @cache
@@ -110,6 +115,7 @@ def test_everything_at_once(mutated):
 # ----------------------------------------------------------------------------- shape cache
 
 PARSERS = {
+    "everleaf": everleaf.line_parser,
     "fulltilt": fulltilt.line_parser,
     "winamax": winamax.line_parser,
     "winning": winning.line_parser,

@@ -1,6 +1,6 @@
 """Every real history under `../shared/histories/real/` is accounted for, file by file.
 
-The files of the four sites studdraw reads are listed, with their counts, in each site's
+The files of the sites studdraw reads are listed, with their counts, in each site's
 own test module (`tests/test_<site>_real.py`). The others are listed here: sites whose
 readers are still to come (issue 16). Until then not one of their hands may slip into
 the database as something else: each file reads as text that is no hand of a known
@@ -16,6 +16,7 @@ import pytest
 from parsers.errors import ErrorKind, HandParseError
 from parsers.history_file import parse_file
 from tests import (
+    test_everleaf_real,
     test_fulltilt_real,
     test_pokerstars_real,
     test_winamax_real,
@@ -27,6 +28,7 @@ READ = {
     "FullTilt": test_fulltilt_real.EXPECTED,
     "Winamax": test_winamax_real.EXPECTED,
     "Winning": test_winning_real.EXPECTED,
+    "Everleaf": test_everleaf_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
@@ -35,8 +37,6 @@ AWAITING_A_READER = (
     "Bovada/cash/Stud/7-Stud-USD-2.00-4.00-201205.txt",
     "Bovada/cash/Stud/7-StudHL-USD-0.25-0.50-201209.txt",
     "Bovada/tour/Stud/7-Stud-USD-MTT - $10-$1 - 201206.txt",
-    "Everleaf/cash/Stud/7-Stud-EUR-0.05-0.10.201108-new-format.txt",
-    "Everleaf/cash/Stud/7-Stud-USD-0.05-0.10.201107.txt",
     "KingsClub/cash/Draw/2-7 Drawmaha-FL-USD-60-120-202108.txt",
     "KingsClub/cash/Draw/2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt",
     "KingsClub/cash/Draw/2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt",

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from tests import (
     real_sites,
+    test_everleaf_real,
     test_fulltilt_real,
     test_pokerstars_real,
     test_winamax_real,
@@ -25,6 +26,7 @@ HEADERS = {
     "fulltilt": ("FullTilt", re.compile(r"^\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #\d+")),
     "winamax": ("Winamax", re.compile(r"^\ufeff?Winamax Poker - ")),
     "winning": ("Winning", re.compile(r"^\ufeff?(?:Game started at: |Hand #\d+ - )")),
+    "everleaf": ("Everleaf", re.compile(r"^Everleaf Gaming Game #\d+")),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -59,13 +61,14 @@ def test_every_hand_in_the_files_is_counted_once(real_histories, table, site: st
 
 
 def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
-    """No hand of the four sites is rejected but those each site's file tests name, one
+    """No hand of the sites read is rejected but those each site's file tests name, one
     by one, as spoilt by the file itself (cut short, edited by hand)."""
     faults = {
         "pokerstars": test_pokerstars_real.FAULTS,
         "fulltilt": getattr(test_fulltilt_real, "FAULTS", {}),
         "winamax": getattr(test_winamax_real, "FAULTS", {}),
         "winning": getattr(test_winning_real, "FAULTS", {}),
+        "everleaf": getattr(test_everleaf_real, "FAULTS", {}),
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(hands) for hands in named.values()), site

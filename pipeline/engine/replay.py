@@ -496,15 +496,16 @@ class _Replay:
         return self.small_bet
 
     def open_pair_showing(self) -> bool:
-        """Whether a live board pairs on fourth street (a card nobody recorded might: the
-        big bet is then not held against the player)."""
+        """Whether a live board pairs on fourth street. Up cards the history does not
+        print (Everleaf 2011 prints none) or prints unknown might pair: the big bet is
+        then not held against the player."""
         if self.street != self.rules.open_pair_street:
             return False
         for player in self.order:
-            last_two = player.up[-2:]
-            if player.folded or len(last_two) < 2:
+            if player.folded:
                 continue
-            if UNKNOWN_CARD in last_two or last_two[0][0] == last_two[1][0]:
+            last_two = player.up[-2:]
+            if len(last_two) < 2 or UNKNOWN_CARD in last_two or last_two[0][0] == last_two[1][0]:
                 return True
         return False
 
@@ -655,7 +656,7 @@ class _Replay:
     ) -> None:
         unit = self.unit()
         allowed = {unit}
-        if self.open_pair_showing() and self.bets_in_round == 0:
+        if self.open_pair_showing():  # anyone may bet or raise the big bet (RULES.md)
             allowed.add(self.big_bet)
         if self.bets_in_round == 0 and self.current_bet > 0:
             # completing a bring-in: up to one small bet in all

@@ -1,0 +1,310 @@
+"""Everleaf Gaming: the line grammar's transformer and the hand it makes.
+
+`grammars/everleaf.lark` says what each line is; the transformer below adds to the rules
+every site shares (`common_lines.CommonLines`) the ones only Everleaf has. What Everleaf
+does its own way:
+
+- a raise names what it adds ("raises [€ 0.10 EURO]"), never the total it makes: the
+  total is worked out in the hand's order (`raises_to_street_totals`);
+- a bet nobody calls is never mentioned again: it goes back to its maker without a line
+  ("Player4: bets [$ 0.10 USD] / Player2 folds / Player4 wins $ 0.08 USD from main pot",
+  the 0.08 being the antes and the calls). The return is written in as an
+  `UncalledReturn`, where the betting stops, so that the events add up as on any site;
+- there is no summary, no rake line and no button (stud only): the engine works the rake
+  out from what was bet and what was won;
+- the 2011/07 files print no cards at all, not even the hero's; the 2011/08 ones print
+  every up card and the hero's down cards, one street at a time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from lark import v_args
+
+from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
+from parsers.conventions import SiteConventions
+from parsers.events import (
+    Action,
+    Collect,
+    Event,
+    Game,
+    HandHeader,
+    LimitKind,
+    MoneyKind,
+    Muck,
+    Note,
+    PostKind,
+    Show,
+    StreetStart,
+    UncalledReturn,
+)
+from parsers.games import Street
+from parsers.hand_reading import (
+    LIMITS,
+    AddedRaiseLine,
+    HandFormat,
+    count_street_put_in,
+    raises_to_street_totals,
+    site_line_parser,
+    stakes_of,
+)
+from parsers.line_parser import LineParser
+from parsers.site_time import clock_to_utc
+
+SITE = "everleaf"
+# Inferred: no real Everleaf hand shows a fixed-limit raise after a short all-in raise; the
+# default, PokerStars' rule, stands until one does.
+CONVENTIONS = SiteConventions()
+
+HAND_START = re.compile(r"^\ufeff?Everleaf Gaming Game #\d+", re.MULTILINE)
+
+GAMES: dict[str, Game] = {
+    "7 card stud": Game.SEVEN_STUD,
+    "razz": Game.RAZZ,  # inferred: FPDB's game table
+}
+
+STREETS: dict[str, Street] = {
+    "** Dealing down cards **": Street.THIRD,
+    "4th street": Street.FOURTH,
+    "5th street": Street.FIFTH,
+    "6th street": Street.SIXTH,
+    "river": Street.SEVENTH,
+}
+_STREET_NAME = re.compile(r"[dD]ealing (.+?) \*")
+
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def parse_money(text: str) -> Decimal:
+    """ "$ 0.54 USD" -> 0.54; "€0.02" -> 0.02; "1,500 Chips" -> 1500."""
+    number = text.strip().lstrip("$€£ ").split(" ", 1)[0]
+    return Decimal(number.replace(",", ""))
+
+
+def _street(text: str) -> Street:
+    if text == "** Dealing down cards **":
+        return Street.THIRD
+    match = _STREET_NAME.search(text)
+    assert match is not None  # the grammar's STREET_MARK has the words
+    return STREETS[match[1].lower()]
+
+
+def _pot_label(text: str) -> str:
+    """ "main pot" -> "main", "side pot #1" -> "side-1"."""
+    if text.startswith("side"):
+        return "side-" + (text.removeprefix("side pot").strip(" #") or "1")
+    return "main"
+
+
+CONVERTERS = {
+    **PIECE_CONVERTERS,
+    "MONEY": parse_money,
+    "STREET_MARK": _street,
+    "POST_KIND": {"ante": PostKind.ANTE}.__getitem__,
+    "POT": _pot_label,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HandNumberLine:
+    hand_number: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    """ "***** Hand history for game #285997460 *****": the number again."""
+
+    hand_number: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """ "$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53", read but not interpreted."""
+
+    game: str
+    low: str  # the stakes as printed, sign included
+    high: str
+    limit: str | None
+    date: str
+    time: str
+    max_seats: int | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    table: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersLine:
+    """ "Total number of players: 4": those seated."""
+
+    count: int
+    line: int = field(default=0, compare=False)
+
+
+@v_args(inline=True)
+class EverleafLines(CommonLines):
+    """Everleaf's own rules (the shared ones are `CommonLines`'), terminals unconverted."""
+
+    def hand_number(self, number):
+        return HandNumberLine, {"hand_number": number}
+
+    def history(self, number):
+        return HistoryLine, {"hand_number": number}
+
+    def game(self, low, high, limit, game, max_seats, date, time):
+        return GameLine, {
+            "game": game,
+            "low": low,
+            "high": high,
+            "limit": limit,
+            "max_seats": max_seats,
+            "date": date,
+            "time": time,
+        }
+
+    def table(self, name):
+        return TableLine, {"table": name}
+
+    def players(self, count):
+        return PlayersLine, {"count": count}
+
+    def seat(self, number, player, stack):
+        return super().seat(number, player, stack, None)
+
+    def post(self, player, kind, amount):
+        return super().post(player, kind, amount, None)
+
+    def bring_in(self, player, amount):
+        return super().bring_in(player, amount, None)
+
+    def complete(self, player, total):
+        return super().complete(player, total, None)
+
+    def bet(self, player, amount):
+        return super().bet(player, amount, None)
+
+    def call(self, player, amount):
+        return super().call(player, amount, None)
+
+    def raise_adding(self, player, added):
+        return AddedRaiseLine, {"player": player, "added": added}
+
+    def deal(self, player, cards):
+        return super().deal(player, cards, None)
+
+    def muck(self, player, cards, _description):
+        return Muck, {"player": player, "cards": cards}
+
+    def no_show(self, player):
+        return note("no_show", player)
+
+    def collect(self, player, amount, pot, _description):
+        return super().collect(player, amount, pot)
+
+
+@cache
+def line_parser() -> LineParser:
+    """The Everleaf line parser (built once per process)."""
+    return site_line_parser("everleaf.lark", EverleafLines(), CONVERTERS)
+
+
+def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
+    number, _history, game_line, table, _players = heading
+    limit = LIMITS[game_line.limit] if game_line.limit else LimitKind.FIXED
+    sign = game_line.low[0] if game_line.low[0] in CURRENCIES else ""
+    currency = CURRENCIES.get(sign)
+    low, high = (Decimal(s.lstrip("$€£")) for s in (game_line.low, game_line.high))
+    site_time = f"{game_line.date} {game_line.time}"
+    return HandHeader(
+        site=SITE,
+        hand_number=number.hand_number,
+        game=game,
+        limit=limit,
+        stakes=stakes_of(limit, low, high, events),
+        # Inferred: FPDB reads stakes with no currency sign as tournament chips.
+        money=MoneyKind.REAL if currency else MoneyKind.TOURNAMENT,
+        currency=currency,
+        started_at_utc=clock_to_utc(site_time, "UTC"),  # FPDB: "Everleaf time is GMT/UTC"
+        site_time=f"{game_line.date} - {game_line.time}",
+        table=table.table,
+        max_seats=game_line.max_seats,
+        button_seat=None,
+    )
+
+
+def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
+    """Everleaf's records as the site-neutral assembly expects them."""
+    return _uncalled_returned(raises_to_street_totals(records))
+
+
+def _after_betting(record: object) -> bool:
+    """A show, a "does not show" or a pot won: the betting is over."""
+    return isinstance(record, Show | Muck | Collect) or (
+        isinstance(record, Note) and record.kind == "no_show"
+    )
+
+
+def _uncalled_returned(records: list[object]) -> list[object]:
+    """Each round's bet nobody matched, returned where the round ends: at the next street,
+    or at the first line after the betting (a show, a "does not show", a pot won)."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}
+    betting, last_line = False, 0
+    for record in records:
+        ends_round = isinstance(record, StreetStart) or (betting and _after_betting(record))
+        if ends_round:
+            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
+            put_in = {}
+            betting = isinstance(record, StreetStart)
+        if type(record) is Action:
+            betting = True
+            count_street_put_in(record, put_in)
+            last_line = record.line
+        normalized.append(record)
+    normalized.extend(_return_of(put_in, last_line) if betting else ())
+    return normalized
+
+
+def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
+    """The return of the round's top bet over the second, dated at the line ending the
+    round (the history has no line of its own for it)."""
+    if not put_in:
+        return []
+    ranked = sorted(put_in.items(), key=lambda item: item[1], reverse=True)
+    top_player, top = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
+    return [UncalledReturn(top_player, top - second, line=line)] if top > second else []
+
+
+FORMAT = HandFormat(
+    site=SITE,
+    name="Everleaf",
+    line_parser=line_parser,
+    heading=(
+        (HandNumberLine, "the hand's 'Everleaf Gaming Game #...' line"),
+        (HistoryLine, "the '***** Hand history for game #... *****' line"),
+        (GameLine, "the stakes, game and date line"),
+        (TableLine, "the 'Table ...' line"),
+        (PlayersLine, "the 'Total number of players: ...' line"),
+    ),
+    games=GAMES,
+    hand_header=_hand_header,
+    normalize=_undo_habits,
+    summary_lists_every_seat=False,
+    has_summary=False,
+    hand_number_pattern=re.compile(r"Game #(\d+)"),
+)
+
+parse_hand = FORMAT.read
+"""Read one Everleaf hand; raises `HandParseError` with the file, line and column."""

@@ -18,8 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from parsers.events import LimitKind
-from parsers.games import Game
+from parsers.phh_notation import VARIANTS
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.simulation.simulator import simulate_hands
@@ -27,14 +26,7 @@ from pipeline.simulation.table_spec import default_spec
 from pipeline.writers.phh import Unexportable, phh_fields, phh_text
 from tests.phh_referee import Verdict, referee
 
-GAMES = (
-    (Game.SEVEN_STUD, LimitKind.FIXED),
-    (Game.SEVEN_STUD_HILO, LimitKind.FIXED),
-    (Game.RAZZ, LimitKind.FIXED),
-    (Game.SINGLE_DRAW_27, LimitKind.NO),
-    (Game.TRIPLE_DRAW_27, LimitKind.FIXED),
-    (Game.BADUGI, LimitKind.FIXED),
-)
+GAMES = tuple(VARIANTS)  # the (game, betting) pairs PHH names
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ import pytest
 from parsers.events import Hand, LimitKind
 from parsers.games import Game
 from parsers.history_file import history_files, parse_file
+from parsers.phh_notation import VARIANTS
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.simulation.simulator import simulate_hands
@@ -57,14 +58,7 @@ REAL_SKIPPED = {
     "a stud community card (PHH's stud has no board)": 1,
     "a fold by a player all-in (PHH's all-in players do not act)": 1,
 }
-PHH_GAMES = (
-    (Game.SEVEN_STUD, LimitKind.FIXED),
-    (Game.SEVEN_STUD_HILO, LimitKind.FIXED),
-    (Game.RAZZ, LimitKind.FIXED),
-    (Game.SINGLE_DRAW_27, LimitKind.NO),
-    (Game.TRIPLE_DRAW_27, LimitKind.FIXED),
-    (Game.BADUGI, LimitKind.FIXED),
-)
+PHH_GAMES = tuple(VARIANTS)  # the (game, betting) pairs PHH names
 SIMULATED_HANDS = 300  # per game here; bench/referee.py plays 10,000 of each
 
 

@@ -52,6 +52,7 @@ from parsers.hand_reading import (
     raises_to_street_totals,
     site_line_parser,
     stakes_of,
+    unmatched_bet,
 )
 from parsers.line_parser import LineParser
 from parsers.site_time import clock_to_utc
@@ -279,12 +280,8 @@ def _uncalled_returned(records: list[object]) -> list[object]:
 def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
     """The return of the round's top bet over the second, dated at the line ending the
     round (the history has no line of its own for it)."""
-    if not put_in:
-        return []
-    ranked = sorted(put_in.items(), key=lambda item: item[1], reverse=True)
-    top_player, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
-    return [UncalledReturn(top_player, top - second, line=line)] if top > second else []
+    unmatched = unmatched_bet(put_in)
+    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]
 
 
 FORMAT = HandFormat(

@@ -377,6 +377,17 @@ def raises_to_street_totals(records: list[object]) -> list[object]:
     return normalized
 
 
+def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
+    """Who put in the most, and how much more than anyone else: a bet nobody matched, to
+    go back to its maker (None when the most is matched, or nothing was put in)."""
+    if not put_in:
+        return None
+    top_player = max(put_in, key=put_in.__getitem__)
+    second = max((v for p, v in put_in.items() if p != top_player), default=Decimal(0))
+    excess = put_in[top_player] - second
+    return (top_player, excess) if excess > 0 else None
+
+
 def count_street_put_in(record: object, put_in: dict[str, Decimal]) -> None:
     """What each player has in on the street after `record`, a blind or an action (the
     caller empties `put_in` at each street). Sites whose lines name only what an action

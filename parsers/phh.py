@@ -54,6 +54,7 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.games import Family
+from parsers.hand_reading import unmatched_bet
 from parsers.phh_notation import GAMES_OF_VARIANT, PHH_SITE, USER_FIELD
 from parsers.reading import HandText, decode_history
 
@@ -320,16 +321,13 @@ class _PhhHand:
         nobody could match ("Hero: posts the ante 1 and is all-in" against an ante of 25
         and a big blind of 100 returns 124). A big blind ante, posted by one player for
         the table, is dead."""
-        if not self.round_bets:
-            return
-        ranked = sorted(self.round_bets.items(), key=lambda item: item[1], reverse=True)
-        top_player, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
-        if top > second:
+        unmatched = unmatched_bet(self.round_bets)
+        if unmatched is not None:
+            top_player, excess = unmatched
             other_antes = [a for p, a in self.antes.items() if p != top_player]
             own_ante = self.antes.get(top_player, Decimal(0))
-            unmatched = max(Decimal(0), own_ante - max(other_antes)) if other_antes else 0
-            returned = top - second + unmatched
+            unmatched_ante = max(Decimal(0), own_ante - max(other_antes)) if other_antes else 0
+            returned = excess + unmatched_ante
             self.left[top_player] += returned
             self.put_in[top_player] -= returned
             self.events.append(UncalledReturn(top_player, returned))

@@ -43,6 +43,7 @@ from parsers.events import (
     players_dealt_in,
 )
 from parsers.games import Family, Street
+from parsers.hand_reading import unmatched_bet
 from parsers.phh_notation import USER_FIELD, VARIANTS
 from pipeline.engine.replay import ANTE
 from pipeline.engine.results import HandResult
@@ -364,12 +365,10 @@ def uncalled_left_in_pot(result: HandResult) -> dict[str, Decimal]:
     kept: dict[str, Decimal] = {}
     by_street = [(p.name, dict(p.put_in_by_street)) for p in result.players]
     for street in {street for _, bets in by_street for street in bets} - {ANTE}:
-        ranked = sorted(
-            ((bets.get(street, Decimal(0)), name) for name, bets in by_street), reverse=True
-        )
-        (top, maker), second = ranked[0], ranked[1][0] if len(ranked) > 1 else Decimal(0)
-        if top > second:
-            kept[maker] = kept.get(maker, Decimal(0)) + top - second
+        unmatched = unmatched_bet({name: bets.get(street, Decimal(0)) for name, bets in by_street})
+        if unmatched is not None:
+            maker, excess = unmatched
+            kept[maker] = kept.get(maker, Decimal(0)) + excess
     return kept
 
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from itertools import groupby
 from pathlib import Path
 
 from parsers.events import Hand
 from parsers.history_file import file_chunks, parse_chunk
-from pipeline.history_sources import Source, SourceRefusal
+from pipeline.history_sources import SourceRefusal, read_member
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +66,12 @@ def read_stored(stored: Iterable[StoredHand]) -> Iterator[Hand | Unreadable]:
 def _file_bytes(source_file: str) -> bytes | None:
     """The file's bytes, from disk or from inside its archive(s); None if it is gone."""
     path, *members = source_file.split("!")
-    if members and not Path(source_file).is_file():
-        archive, chain = path, tuple(members)
-        while not archive.endswith(".zip") and chain:  # a "!" in the folder's own name
-            archive, chain = f"{archive}!{chain[0]}", chain[1:]
-        source = Source(source_file, 0, datetime.now(UTC), archive, chain)
-    else:
-        source = Source(source_file, 0, datetime.now(UTC), source_file)
+    archive, chain = path, tuple(members)
+    while chain and not archive.endswith(".zip"):  # a "!" in the folder's own name
+        archive, chain = f"{archive}!{chain[0]}", chain[1:]
     try:
-        return source.read()
-    except SourceRefusal:
+        if not chain or Path(source_file).is_file():
+            return Path(source_file).read_bytes()
+        return read_member(archive, chain)
+    except (OSError, SourceRefusal):
         return None

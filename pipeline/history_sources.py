@@ -64,7 +64,7 @@ class Source:
             try:
                 return Path(self.path).read_bytes()
             except OSError as error:
-                raise _refusal(error, "it") from None
+                raise read_refusal(error, "it") from None
         return read_member(self.path, self.members)
 
 
@@ -95,11 +95,11 @@ def read_member(archive_path: str, members: tuple[str, ...]) -> bytes:
     except KeyError:
         raise SourceRefusal("it is no longer in the archive") from None
     except OSError as error:
-        raise _refusal(error, "the archive") from None
+        raise read_refusal(error, "the archive") from None
     return source if isinstance(source, bytes) else b""
 
 
-def _refusal(error: OSError, what: str) -> SourceRefusal:
+def read_refusal(error: OSError, what: str) -> SourceRefusal:
     """An operating system's refusal to read, in a player's words."""
     if isinstance(error, FileNotFoundError):
         return SourceRefusal(f"{what} vanished before it was read")

@@ -37,7 +37,7 @@ from parsers.reading import HandText
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, prefix_sha256
-from pipeline.history_sources import Refused, Source, SourceRefusal, sources
+from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal, sources
 from pipeline.storage.rows import (
     Batch,
     FileProgress,
@@ -231,8 +231,9 @@ def _read_file(work: _Work) -> _FileOutcome:
     try:
         return _read_source(work)
     except (SourceRefusal, OSError) as error:  # vanished, unreadable, changed under us
-        reason = str(error) if isinstance(error, SourceRefusal) else f"{error.strerror}"
-        return _FileOutcome(refused=Refused(work.source.name, reason))
+        refusal = error if isinstance(error, SourceRefusal) else read_refusal(error, "it")
+        last = work.piece.last if work.piece else True  # a piece's failure ends no file
+        return _FileOutcome(refused=Refused(work.source.name, str(refusal)), ends_file=last)
 
 
 def _read_source(work: _Work) -> _FileOutcome:

@@ -106,6 +106,7 @@ class GameRules:
 
     streets: tuple[Street, ...] = field(init=False)  # the betting rounds, from `deals`
     hand_size: int = field(init=False)  # cards held at the end: stud's every deal, draw's first
+    up_size: int = field(init=False)  # of those, dealt face up (stud)
     draws: int = field(init=False)
     _deal_by_street: dict[Street, StreetDeal] = field(init=False, compare=False, repr=False)
 
@@ -113,6 +114,7 @@ class GameRules:
         # Worked out once: the engine asks for them at every action.
         object.__setattr__(self, "streets", tuple(deal.street for deal in self.deals))
         object.__setattr__(self, "hand_size", sum(deal.down + deal.up for deal in self.deals))
+        object.__setattr__(self, "up_size", sum(deal.up for deal in self.deals))
         draws = len(self.deals) - 1 if self.family is Family.DRAW else 0
         object.__setattr__(self, "draws", draws)
         object.__setattr__(self, "_deal_by_street", {deal.street: deal for deal in self.deals})

@@ -262,7 +262,7 @@ class _Replay:
         is all-in, the next player who can act."""
         board_value = self.variant.board_value
         live = [p for p in self.order if not p.folded and p.up]
-        most_up = sum(deal.up for deal in self.rules.deals)
+        most_up = self.rules.up_size
         if (
             not live
             or board_value is None

@@ -283,7 +283,7 @@ def import_(
     target = _database_path(db)
     started = time.perf_counter()
     with (
-        _said_if_busy(),
+        _database_trouble_said(),
         Database(target) as database,
         Progress(
             TextColumn("[bold]importing[/]"),
@@ -378,7 +378,7 @@ def stats(
 
 
 @contextlib.contextmanager
-def _said_if_busy() -> Iterator[None]:
+def _database_trouble_said() -> Iterator[None]:
     """Another process kept the database for the whole wait, or the file is not one
     studdraw can use: say so in one line, no traceback."""
     from pipeline.storage.database import DatabaseBusy, DatabaseRefused, DatabaseWriteFailed
@@ -406,7 +406,7 @@ def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> p
     if not target.exists():
         stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
         raise typer.Exit(2)
-    with _said_if_busy():
+    with _database_trouble_said():
         connection = open_for_reading(target, announce=_note_on_stderr)
     with connection:
         try:
@@ -471,7 +471,7 @@ def dashboard(
     from dashboard.importing import UPLOAD_MEGABYTES
     from pipeline.storage.database import refuse_unless_usable
 
-    with _said_if_busy():
+    with _database_trouble_said():
         refuse_unless_usable(db or _database_path(None))
     environment = dict(os.environ)
     if db is not None:

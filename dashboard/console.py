@@ -34,6 +34,12 @@ ROW_LIMIT = 10_000  # rows shown (and offered as CSV); the query itself is not c
 TIMEOUT_SECONDS = 30.0
 MEMORY_MB = 1024  # the query's process: DuckDB's buffers, and any one value it builds
 _GRACE_SECONDS = 15.0  # past the timeout, before a process that did not stop is killed
+OUT_OF_MEMORY = f"Stopped: the query needed more memory than the console allows ({MEMORY_MB:,} MB)."
+
+
+def _too_long(timeout: float) -> str:
+    return f"Stopped: the query ran longer than {timeout:g} seconds."
+
 
 EXAMPLES: dict[str, str] = {
     "Hero net by game": """SELECT h.game, count(*) AS hands, sum(hp.net) AS net_won,
@@ -121,13 +127,9 @@ def explain(error: BaseException, timeout: float = TIMEOUT_SECONDS) -> tuple[str
             True,
         )
     if isinstance(error, duckdb.OutOfMemoryException):
-        return (
-            f"Stopped: the query needed more memory than the console allows "
-            f"({MEMORY_MB:,} MB).\n\n" + message,
-            False,
-        )
+        return f"{OUT_OF_MEMORY}\n\n{message}", False
     if isinstance(error, duckdb.InterruptException):
-        return f"Stopped: the query ran longer than {timeout:g} seconds.", False
+        return _too_long(timeout), False
     return f"{type(error).__name__}: {message}", False
 
 
@@ -185,7 +187,7 @@ def run(
                 check=False,
             )
         except subprocess.TimeoutExpired:
-            return Outcome(None, error=f"Stopped: the query ran longer than {timeout:g} seconds.")
+            return Outcome(None, error=_too_long(timeout))
         seconds = time.perf_counter() - started
         try:
             said = json.loads(child.stdout)
@@ -203,7 +205,7 @@ def _cap_memory() -> None:
 
 def _died(child: subprocess.CompletedProcess[str]) -> str:
     if "MemoryError" in child.stderr or "bad_alloc" in child.stderr or child.returncode < 0:
-        return f"Stopped: the query needed more than {MEMORY_MB:,} MB of memory."
+        return OUT_OF_MEMORY
     last = (child.stderr.strip().splitlines() or ["no message"])[-1]
     return f"Stopped: the query's process failed ({last})."
 

@@ -69,8 +69,8 @@ GAMES: dict[str, Game] = {
     "razz": Game.RAZZ,  # inferred: FPDB's game table
 }
 
-STREETS: dict[str, Street] = {
-    "** Dealing down cards **": Street.THIRD,
+STREETS: dict[str, Street] = {  # the words between "Dealing" and the closing stars
+    "down cards": Street.THIRD,
     "4th street": Street.FOURTH,
     "5th street": Street.FIFTH,
     "6th street": Street.SIXTH,
@@ -88,8 +88,6 @@ def parse_money(text: str) -> Decimal:
 
 
 def _street(text: str) -> Street:
-    if text == "** Dealing down cards **":
-        return Street.THIRD
     match = _STREET_NAME.search(text)
     assert match is not None  # the grammar's STREET_MARK has the words
     return STREETS[match[1].lower()]

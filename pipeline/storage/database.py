@@ -20,7 +20,7 @@ import duckdb
 import platformdirs
 import polars as pl
 
-from pipeline.storage.rows import FileProgress
+from pipeline.storage.rows import TABLES, FileProgress
 from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats, make_stats_readable
 
 SCHEMA = Path(__file__).with_name("schema.sql")
@@ -61,9 +61,7 @@ SCHEMA_VERSION = 1
 """The tables' version, kept in the file (`studdraw_schema`): a studdraw that finds a
 newer one stops rather than write tables it does not know."""
 
-STUDDRAW_TABLES = frozenset(
-    {"hands", "hand_players", "actions", "draws", "pots", "findings", "rejects", "import_files"}
-)
+STUDDRAW_TABLES = frozenset({*TABLES, "import_files"})
 _DUCKDB_MAGIC = b"DUCK"  # bytes 8 to 12 of every DuckDB file
 
 

@@ -30,6 +30,12 @@ class Game(StrEnum):
     TRIPLE_DRAW_A5 = "triple_draw_a5"
     BADUGI = "badugi"
     FIVE_DRAW = "five_draw"
+    # Added with the sites that deal them (KingsClub); last, so that the ids' order, which
+    # numbers the simulator's hands, stays as it was.
+    RAZZ_27 = "razz_27"
+    SINGLE_DRAW_A5 = "single_draw_a5"
+    BADEUCEY = "badeucey"
+    BADACEY = "badacey"
 
     @property
     def rules(self) -> GameRules:
@@ -70,13 +76,14 @@ class Ranking(StrEnum):
     ACE_TO_FIVE = "ace_to_five"
     DEUCE_TO_SEVEN = "deuce_to_seven"
     BADUGI = "badugi"
+    EIGHT_OR_BETTER = "eight_or_better"  # ace-to-five, if five ranks of eight or lower
 
 
 class BringIn(StrEnum):
     """Which up card brings in on a stud game's first street."""
 
     LOWEST = "lowest"  # high games: the lowest card
-    HIGHEST = "highest"  # razz: the highest card (aces low)
+    HIGHEST = "highest"  # low games: the highest card (aces low in razz, high in 2-7 razz)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +106,7 @@ class GameRules:
     deals: tuple[StreetDeal, ...]  # every betting round, in order
     big_bet_streets: frozenset[Street]
     ranking: Ranking  # the high (or only) half of a showdown
-    splits_eight_or_better: bool = False  # hi/lo: half the pot to the best low of eight or better
+    split_ranking: Ranking | None = None  # split-pot games: how the other half is judged
     bring_in: BringIn | None = None
     open_pair_street: Street | None = None  # an open pair there allows the big bet
     raise_ceilings: tuple[int, ...] = ()  # five-up stud: most a round's raise may be, x the minimum
@@ -167,7 +174,7 @@ GAME_RULES: dict[Game, GameRules] = {
             _SEVEN_STUD_DEALS,
             _SEVEN_STUD_BIG,
             Ranking.HIGH,
-            splits_eight_or_better=True,
+            split_ranking=Ranking.EIGHT_OR_BETTER,
             bring_in=BringIn.LOWEST,
         ),
         GameRules(
@@ -177,6 +184,16 @@ GAME_RULES: dict[Game, GameRules] = {
             _SEVEN_STUD_DEALS,
             _SEVEN_STUD_BIG,
             Ranking.ACE_TO_FIVE,
+            bring_in=BringIn.HIGHEST,
+        ),
+        # Razz played for the deuce-to-seven low: the ace is high, so an up ace brings in.
+        GameRules(
+            Game.RAZZ_27,
+            "2-7 Razz",
+            Family.STUD,
+            _SEVEN_STUD_DEALS,
+            _SEVEN_STUD_BIG,
+            Ranking.DEUCE_TO_SEVEN,
             bring_in=BringIn.HIGHEST,
         ),
         GameRules(
@@ -216,7 +233,36 @@ GAME_RULES: dict[Game, GameRules] = {
             Ranking.ACE_TO_FIVE,
         ),
         GameRules(
+            Game.SINGLE_DRAW_A5,
+            "A-5 Single Draw",
+            Family.DRAW,
+            _draw_deals(5, 1),
+            _SINGLE_DRAW_BIG,
+            Ranking.ACE_TO_FIVE,
+        ),
+        GameRules(
             Game.BADUGI, "Badugi", Family.DRAW, _draw_deals(4, 3), _TRIPLE_DRAW_BIG, Ranking.BADUGI
+        ),
+        # Five-card triple draws splitting the pot: half to the best badugi (of four of the
+        # five cards), half to the best deuce-to-seven (Badeucey) or ace-to-five (Badacey)
+        # low of all five. Both halves always have a winner.
+        GameRules(
+            Game.BADEUCEY,
+            "Badeucey",
+            Family.DRAW,
+            _draw_deals(5, 3),
+            _TRIPLE_DRAW_BIG,
+            Ranking.BADUGI,
+            split_ranking=Ranking.DEUCE_TO_SEVEN,
+        ),
+        GameRules(
+            Game.BADACEY,
+            "Badacey",
+            Family.DRAW,
+            _draw_deals(5, 3),
+            _TRIPLE_DRAW_BIG,
+            Ranking.BADUGI,
+            split_ranking=Ranking.ACE_TO_FIVE,
         ),
         GameRules(
             Game.SINGLE_DRAW_27,

@@ -428,7 +428,19 @@ def test_27_of_seven_cards_plays_the_best_five() -> None:
     # Only five ranks up to the queen and they make a straight: the queen plays, the 8 goes.
     assert d27("8h 7d 6c 5s 4h Kc Qd") == d27("Qd 7d 6c 5s 4h")
     with pytest.raises(ValueError):
-        d27("7h 5d 4c 3s")
+        d27("7h 5d 4c 3s 2h 9c Kd 8s")
+
+
+def test_a_27_razz_board_is_read_without_straights_or_flushes_the_ace_high() -> None:
+    """Who acts first in 2-7 Razz: the best deuce-to-seven board of one to four cards."""
+    assert d27("2h") > d27("Ah")  # the ace is high: the worst single card
+    assert d27("7h 2h") > d27("8c 2d")  # highest card first
+    assert d27("5h 4h 3h 2h") > d27("6c 4d 3h 2s")  # four to a straight flush is no flush
+    assert d27("Kc Qd") > d27("3c 3d")  # any unpaired board beats a pair
+    assert d27("2c 2d 8h") > d27("3c 3d 7h")  # pairs compare by the pair, then the kicker
+    assert d27("2c 2d 7h") > d27("2h 2s 8c")
+    with pytest.raises(ValueError):
+        d27("Ac ??")
 
 
 @settings(max_examples=300, deadline=None)
@@ -475,7 +487,17 @@ def test_badugi_compares_highest_card_first() -> None:
     assert bad("Ac 2d 3h Ks") > bad("Qc 2d 3h 4c")
 
 
-@pytest.mark.parametrize("cards", [[], ["Ac", "2d", "3h", "4s", "5c"], ["Ac", "??", "3h", "4s"]])
+def test_badugi_of_five_cards_plays_the_best_four() -> None:
+    """Badeucey and Badacey: the badugi half is judged on four of the five cards."""
+    assert bad("Kd 2h 8h 7c 9s") == bad("Kd 2h 7c 9s")  # 8h clashes with 2h: it goes
+    assert bad("Ad 2h 8h 7c 9s") == bad("Ad 2h 7c 9s")  # the real Badacey hand 40201390
+    assert bad("6c 4d 6h 9h 5s") == bad("6c 4d 9h 5s") > bad("Ad 2h 7c 9s")
+    assert bad("2d 2h 3c 4h 5c") < bad("2d 3c 4h 5s 6c")  # no four-card badugi in the first
+
+
+@pytest.mark.parametrize(
+    "cards", [[], ["Ac", "2d", "3h", "4s", "5c", "6d"], ["Ac", "??", "3h", "4s"]]
+)
 def test_badugi_rejects_what_is_not_a_hand(cards: list[str]) -> None:
     with pytest.raises(ValueError):
         badugi_value(cards)
@@ -484,4 +506,10 @@ def test_badugi_rejects_what_is_not_a_hand(cards: list[str]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(hands_strategy(4), min_size=2, max_size=8))
 def test_badugi_orders_like_brute_force(hands: list[list[str]]) -> None:
+    assert same_order([badugi_value(c) for c in hands], [naive_badugi(c) for c in hands])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(hands_strategy(5), min_size=2, max_size=8))
+def test_badugi_of_five_orders_like_brute_force(hands: list[list[str]]) -> None:
     assert same_order([badugi_value(c) for c in hands], [naive_badugi(c) for c in hands])

@@ -289,17 +289,21 @@ def eight_or_better_low_value(cards: Cards) -> HandValue | None:
 
 
 def deuce_to_seven_low_value(cards: Cards) -> HandValue:
-    """Deuce-to-seven low of 5 cards (draw games); of 6 or 7, the best five (2-7 Razz).
+    """Deuce-to-seven low of 5 cards (draw games); of 6 or 7, the best five (2-7 Razz);
+    of 1 to 4, a 2-7 Razz board, to say who acts first.
 
     The ordinary high ladder reversed: A is high only (A-5-4-3-2 is ace high, not a
     straight), straights and flushes count against, and any no-pair hand beats any pair.
     Best hand 7-5-4-3-2 of at least two suits. Six or seven cards are rare enough to take
-    the best of the five-card subsets, about 20 times slower.
+    the best of the five-card subsets, about 20 times slower. A board of fewer than five
+    cards makes no straight or flush: pairs are bad, then the highest card, ace high.
     """
     if len(cards) != 5:
         if 5 < len(cards) <= 7:
             return max(map(deuce_to_seven_low_value, combinations(cards, 5)))
-        raise ValueError(f"deuce_to_seven_low_value takes 5 to 7 cards, got {len(cards)}")
+        if 0 < len(cards) < 5:
+            return _deuce_to_seven_board_value(cards)
+        raise ValueError(f"deuce_to_seven_low_value takes 1 to 7 cards, got {len(cards)}")
     try:
         key = sum(map(_CARD_KEY.__getitem__, cards))
     except KeyError:
@@ -311,6 +315,12 @@ def deuce_to_seven_low_value(cards: Cards) -> HandValue:
     if (key + _FLUSH_PROBE) & _FLUSH_FLAG:
         value = max(value, _flush_value(cards, key, _DEUCE_FLUSH_BY_MASK, False))
     return _LOW_TOP - value
+
+
+def _deuce_to_seven_board_value(cards: Cards) -> HandValue:
+    if any(card not in _CARD_KEY for card in cards):
+        raise _unknown_card(cards)
+    return _LOW_TOP - _low_badness([RANKS.index(card[0]) + 2 for card in cards])
 
 
 # Badugi card code: suit bit in bits 0-3, ace-low rank bit above, so two codes share a bit
@@ -366,12 +376,15 @@ def _badugi_pack(ranks: Sequence[int]) -> int:
 
 
 def badugi_value(cards: Cards) -> HandValue:
-    """Badugi value of 4 cards (1 to 3 are accepted too), A low.
+    """Badugi value of 4 cards (1 to 3 are accepted too; of 5, Badeucey's and Badacey's
+    badugi half, the best four), A low.
 
     The hand plays its largest subset of cards with all-different suits and ranks; more
     cards beat fewer, then the highest card compares first and lower wins. Best hand
     A-2-3-4 of four suits.
     """
+    if len(cards) == 5:
+        return max(map(badugi_value, combinations(cards, 4)))
     try:
         codes = sorted(map(_BADUGI_CODE.__getitem__, cards))
     except KeyError:

@@ -82,7 +82,7 @@ _SUBSETS: dict[int, tuple[tuple[int, ...], ...]] = {
         (tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)),
         key=len, reverse=True,
     ))
-    for n in range(1, 5)
+    for n in range(1, 6)
 }  # fmt: skip
 
 

@@ -38,7 +38,7 @@ from parsers.events import (
     UncalledReturn,
     players_dealt_in,
 )
-from parsers.games import BringIn, Family, GameRules
+from parsers.games import BringIn, Family, GameRules, Ranking
 from pipeline.engine.findings import Code, Finding
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult
@@ -275,13 +275,14 @@ class _Replay:
         return self.next_in_order(best.seat)
 
     def bring_in_player(self) -> _Player | None:
-        """Lowest up card (razz: highest, aces low; ties by suit) among those dealt in."""
+        """Lowest up card (razz: highest, aces low; 2-7 razz: highest; ties by suit) among
+        those dealt in."""
         dealt = [p for p in self.order if len(p.up) == 1]
         if not dealt or self.rules.bring_in is None or any(p.up[0] == UNKNOWN_CARD for p in dealt):
             return None
-        razz = self.rules.bring_in is BringIn.HIGHEST
-        if razz:
-            chosen = max(dealt, key=lambda p: card_order(p.up[0], aces_low=True))
+        if self.rules.bring_in is BringIn.HIGHEST:
+            aces_low = self.rules.ranking is Ranking.ACE_TO_FIVE  # razz; 2-7 razz: aces high
+            chosen = max(dealt, key=lambda p: card_order(p.up[0], aces_low=aces_low))
         else:
             chosen = min(dealt, key=lambda p: card_order(p.up[0], aces_low=False))
         if chosen.stack <= 0:  # all-in from the ante: the next player clockwise brings in

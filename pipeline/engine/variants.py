@@ -33,6 +33,7 @@ EVALUATORS: dict[Ranking, Evaluator] = {
     Ranking.ACE_TO_FIVE: ace_to_five_low_value,
     Ranking.DEUCE_TO_SEVEN: deuce_to_seven_low_value,
     Ranking.BADUGI: badugi_value,
+    Ranking.EIGHT_OR_BETTER: eight_or_better_low_value,
 }
 
 
@@ -40,7 +41,7 @@ EVALUATORS: dict[Ranking, Evaluator] = {
 class Variant:
     rules: GameRules
     high: Evaluator  # the high (or only) half of a showdown; bigger is better
-    low: Evaluator | None  # the low half of a split-pot game; None: does not qualify
+    low: Evaluator | None  # the other half of a split-pot game; a None value: no qualifier
     board_value: Evaluator | None  # stud: the best board (biggest value) acts first
 
 
@@ -49,7 +50,7 @@ def _variant(rules: GameRules) -> Variant:
     return Variant(
         rules,
         high=value,
-        low=eight_or_better_low_value if rules.splits_eight_or_better else None,
+        low=EVALUATORS[rules.split_ranking] if rules.split_ranking else None,
         board_value=value if rules.family is Family.STUD else None,
     )
 
@@ -58,7 +59,8 @@ VARIANTS: dict[Game, Variant] = {game: _variant(rules) for game, rules in GAME_R
 
 
 def card_order(card: Card, aces_low: bool) -> tuple[int, int]:
-    """A single up card's rank and suit, for the bring-in (razz counts aces low)."""
+    """A single up card's rank and suit, for the bring-in (razz counts aces low, 2-7 razz
+    high)."""
     rank = RANK_ORDER.index(card[0])
     if aces_low and card[0] == "A":
         rank = -1

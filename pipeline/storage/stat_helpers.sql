@@ -5,33 +5,42 @@
 
 
 -- What the stats need to know about each game. `streets` names the betting rounds in
--- order (actions.street); `ranking` says which hands count as "made" for the snow stat.
+-- order (actions.street); `ranking` says which hands count as "made" for the snow stat;
+-- `split_ranking`, NULL but in split-pot games, how the other half of the pot is judged.
 -- A copy of parsers/games.py for SQL clients; tests/test_game_rules.py holds it to that.
 CREATE OR REPLACE VIEW stat_games AS
-SELECT *
+SELECT *, split_ranking IS NOT NULL AS split_pot
 FROM (
     VALUES
-        ('seven_stud', 'stud', 5, 0, false, true, 'high',
+        ('seven_stud', 'stud', 5, 0, NULL, true, 'high',
             ['third', 'fourth', 'fifth', 'sixth', 'seventh']),
-        ('seven_stud_hilo', 'stud', 5, 0, true, true, 'high',
+        ('seven_stud_hilo', 'stud', 5, 0, 'eight_or_better', true, 'high',
             ['third', 'fourth', 'fifth', 'sixth', 'seventh']),
-        ('razz', 'stud', 5, 0, false, true, 'ace_to_five',
+        ('razz', 'stud', 5, 0, NULL, true, 'ace_to_five',
             ['third', 'fourth', 'fifth', 'sixth', 'seventh']),
-        ('five_stud', 'stud', 4, 0, false, true, 'high',
+        ('razz_27', 'stud', 5, 0, NULL, true, 'deuce_to_seven',
+            ['third', 'fourth', 'fifth', 'sixth', 'seventh']),
+        ('five_stud', 'stud', 4, 0, NULL, true, 'high',
             ['second', 'third', 'fourth', 'fifth']),
-        ('five_up_stud', 'stud', 4, 0, false, false, 'high',
+        ('five_up_stud', 'stud', 4, 0, NULL, false, 'high',
             ['second', 'third', 'fourth', 'fifth']),
-        ('triple_draw_27', 'draw', 4, 3, false, false, 'deuce_to_seven',
+        ('triple_draw_27', 'draw', 4, 3, NULL, false, 'deuce_to_seven',
             ['predraw', 'draw_1', 'draw_2', 'draw_3']),
-        ('triple_draw_a5', 'draw', 4, 3, false, false, 'ace_to_five',
+        ('triple_draw_a5', 'draw', 4, 3, NULL, false, 'ace_to_five',
             ['predraw', 'draw_1', 'draw_2', 'draw_3']),
-        ('badugi', 'draw', 4, 3, false, false, 'badugi',
+        ('badugi', 'draw', 4, 3, NULL, false, 'badugi',
             ['predraw', 'draw_1', 'draw_2', 'draw_3']),
-        ('single_draw_27', 'draw', 2, 1, false, false, 'deuce_to_seven',
+        ('badeucey', 'draw', 4, 3, 'deuce_to_seven', false, 'badugi',
+            ['predraw', 'draw_1', 'draw_2', 'draw_3']),
+        ('badacey', 'draw', 4, 3, 'ace_to_five', false, 'badugi',
+            ['predraw', 'draw_1', 'draw_2', 'draw_3']),
+        ('single_draw_27', 'draw', 2, 1, NULL, false, 'deuce_to_seven',
             ['predraw', 'draw_1']),
-        ('five_draw', 'draw', 2, 1, false, false, 'high',
+        ('single_draw_a5', 'draw', 2, 1, NULL, false, 'ace_to_five',
+            ['predraw', 'draw_1']),
+        ('five_draw', 'draw', 2, 1, NULL, false, 'high',
             ['predraw', 'draw_1'])
-) AS g(game, family, betting_rounds, draws, split_pot, has_bring_in, ranking, streets);
+) AS g(game, family, betting_rounds, draws, split_ranking, has_bring_in, ranking, streets);
 
 
 -- 100 * part / whole, NULL (not a division error, not 0) when there is no sample.
@@ -69,6 +78,7 @@ CREATE OR REPLACE MACRO stat_made_hand(cards, ranking) AS
         WHEN ranking = 'ace_to_five' THEN
             len(stat_rank_letters(cards)) = 5
             AND len(list_distinct(stat_rank_letters(cards))) = 5
+        WHEN ranking = 'badugi' AND len(stat_rank_letters(cards)) = 5 THEN NULL  -- Badeucey
         WHEN ranking = 'badugi' THEN
             len(stat_rank_letters(cards)) = 4
             AND len(list_distinct(stat_rank_letters(cards))) = 4

@@ -87,20 +87,27 @@ def low_letters(ranks: Sequence[int], separator: str = ",") -> str:
 
 def describe_hand(game: Game, cards: Sequence[Card]) -> str:
     """PokerStars' words for a shown hand: "a pair of Kings", "Lo: 8,6,4,3,2",
-    "HI: two pair, Kings and Eights; LO: 7,6,3,2,A", "Badugi: 8,5,4,2", "3-card: 9,2,A"."""
+    "HI: two pair, Kings and Eights; LO: 7,6,3,2,A", "Badugi: 8,5,4,2", "3-card: 9,2,A";
+    a Badeucey hand, both halves: "Badugi: 8,5,4,2; Lo: 8,5,4,3,2"."""
     rules = game.rules
-    if rules.ranking is Ranking.BADUGI:
+    words = _ranking_words(rules.ranking, cards)
+    if rules.split_ranking is None:
+        return words
+    if rules.split_ranking is not Ranking.EIGHT_OR_BETTER:
+        return f"{words}; {_ranking_words(rules.split_ranking, cards)}"
+    if eight_or_better_low_value(cards) is None:
+        return f"HI: {words}"
+    return f"HI: {words}; LO: {low_letters(a5_ranks(cards))}"
+
+
+def _ranking_words(ranking: Ranking, cards: Sequence[Card]) -> str:
+    if ranking is Ranking.BADUGI:
         ranks = badugi_ranks(cards)
         label = "Badugi" if len(ranks) == 4 else f"{len(ranks)}-card"
         return f"{label}: {low_letters(ranks)}"
-    if rules.ranking is Ranking.ACE_TO_FIVE:
+    if ranking is Ranking.ACE_TO_FIVE:
         return "Lo: " + low_letters(a5_ranks(cards))
-    if rules.ranking is Ranking.DEUCE_TO_SEVEN:
+    if ranking is Ranking.DEUCE_TO_SEVEN:
         category, ranks = decode_high(deuce_packed(cards))
         return "Lo: " + (low_letters(ranks) if category == 0 else high_words(category, ranks))
-    high = high_words(*decode_high(high_value(cards)))
-    if not rules.splits_eight_or_better:
-        return high
-    if eight_or_better_low_value(cards) is None:
-        return f"HI: {high}"
-    return f"HI: {high}; LO: {low_letters(a5_ranks(cards))}"
+    return high_words(*decode_high(high_value(cards)))

@@ -1,5 +1,6 @@
-"""Rules no real history shows (no site spreads them online), on hands built by hand:
-five card stud's bring-in and the casino five-up stud's raise ceilings."""
+"""Rules no real history shows (no site spreads them online, or no file here has the
+case), on hands built by hand: five card stud's bring-in, the casino five-up stud's raise
+ceilings, 2-7 razz's bring-in by an ace."""
 
 from __future__ import annotations
 
@@ -123,3 +124,30 @@ def _five_stud(bring_in_player: str) -> Hand:
 def test_five_stud_lowest_card_brings_in_with_clubs_lowest() -> None:
     assert replay(_five_stud("b"), CARD_ROOM_RULES).errors == ()
     assert Code.BRING_IN_PLAYER in {f.code for f in replay(_five_stud("c"), CARD_ROOM_RULES).errors}
+
+
+def _razz_27(bring_in_player: str) -> Hand:
+    stakes = Stakes(small_bet=D(20), big_bet=D(40), ante=D(2), bring_in=D(5))
+    posts = [Post(p, PostKind.ANTE, D(2)) for p in "abc"]
+    return _hand(
+        Game.RAZZ_27,
+        LimitKind.FIXED,
+        stakes,
+        [
+            *posts,
+            StreetStart(Street.THIRD),
+            Deal("a", Street.THIRD, down=("2s", "3s"), up=("Ah",)),  # the ace is high: brings in
+            Deal("b", Street.THIRD, down=("4s", "5s"), up=("Ks",)),
+            Deal("c", Street.THIRD, down=("6s", "7d"), up=("2c",)),
+            Action(bring_in_player, ActionKind.BRING_IN, D(5)),
+            *[Action(p, ActionKind.FOLD) for p in "bca" if p != bring_in_player][:2],
+            Collect(bring_in_player, D(11)),
+            PotTotals(D(11), D(0)),
+        ],
+    )
+
+
+def test_27_razz_highest_card_brings_in_the_ace_high() -> None:
+    """In razz the king would bring in (the ace is low); in 2-7 razz the ace does."""
+    assert replay(_razz_27("a"), CARD_ROOM_RULES).errors == ()
+    assert Code.BRING_IN_PLAYER in {f.code for f in replay(_razz_27("b"), CARD_ROOM_RULES).errors}

@@ -355,6 +355,8 @@ def test_the_run_covers_the_rare_cases() -> None:
     assert by_game[Game.SEVEN_STUD_HILO]["no_low"]
     assert by_game[Game.SEVEN_STUD]["open_pair_big_bet"]
     assert by_game[Game.FIVE_STUD]["open_pair_big_bet"]
+    for game in (Game.BADEUCEY, Game.BADACEY):  # a badugi half and a low half
+        assert by_game[game]["split"] and not by_game[game]["no_low"], game
     for game in (Game.SEVEN_STUD, Game.SEVEN_STUD_HILO, Game.RAZZ):
         assert by_game[game]["community"], game
     for game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI):

@@ -35,7 +35,7 @@ class GameShape:
     high: Evaluator
     low: Evaluator | None = None
     deal: tuple[tuple[int, int], ...] = ()  # stud: (down, up) cards dealt on each street
-    bring_in: str | None = None  # "lowest" or "highest" up card brings in
+    bring_in: str | None = None  # "lowest", "highest" (aces low) or "highest_ace_high" brings in
     board: Evaluator | None = None  # stud: the best exposed board speaks first
     open_pair: Street | None = None  # an open pair here allows the big bet
     hand_size: int = 5
@@ -80,6 +80,11 @@ RULES: dict[Game, GameShape] = {
         high=ace_to_five_low_value, deal=_SEVEN_DEAL, bring_in="highest",
         board=ace_to_five_low_value, hand_size=7, describe="a5",
     ),
+    Game.RAZZ_27: GameShape(  # razz for the deuce-to-seven low: an ace is the worst card
+        stud=True, streets=_SEVEN, big_streets=_BIG_SEVEN, max_seats=8,
+        high=deuce_to_seven_low_value, deal=_SEVEN_DEAL, bring_in="highest_ace_high",
+        board=deuce_to_seven_low_value, hand_size=7, describe="deuce",
+    ),
     Game.FIVE_STUD: GameShape(
         stud=True, streets=_FIVE, big_streets=frozenset({Street.FOURTH, Street.FIFTH}),
         max_seats=8, high=high_value, deal=((1, 1), (0, 1), (0, 1), (0, 1)),
@@ -104,6 +109,18 @@ RULES: dict[Game, GameShape] = {
     Game.BADUGI: GameShape(
         stud=False, streets=_TRIPLE, big_streets=_BIG_TRIPLE, max_seats=6, high=badugi_value,
         hand_size=4, describe="badugi",
+    ),
+    Game.SINGLE_DRAW_A5: GameShape(
+        stud=False, streets=_SINGLE, big_streets=frozenset({Street.DRAW_1}), max_seats=6,
+        high=ace_to_five_low_value, describe="a5",
+    ),
+    Game.BADEUCEY: GameShape(  # half the pot to the best badugi, half to the best 2-7
+        stud=False, streets=_TRIPLE, big_streets=_BIG_TRIPLE, max_seats=6, high=badugi_value,
+        low=deuce_to_seven_low_value, describe="deuce",
+    ),
+    Game.BADACEY: GameShape(  # half the pot to the best badugi, half to the best A-5
+        stud=False, streets=_TRIPLE, big_streets=_BIG_TRIPLE, max_seats=6, high=badugi_value,
+        low=ace_to_five_low_value, describe="a5",
     ),
     Game.FIVE_DRAW: GameShape(
         stud=False, streets=_SINGLE, big_streets=frozenset({Street.DRAW_1}), max_seats=6,

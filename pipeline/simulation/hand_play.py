@@ -295,11 +295,11 @@ class HandPlay:
 
     def bring_in_order(self, player: PlayerInHand) -> tuple[int, int]:
         card = player.up[0]
-        ranks = LOW_RANK if self.rules.bring_in == "highest" else HIGH_RANK
+        ranks = LOW_RANK if self.rules.bring_in == "highest" else HIGH_RANK  # razz: aces low
         return ranks[card[0]], SUITS.index(card[1])
 
     def bring_in_round(self) -> None:
-        if self.rules.bring_in == "highest":
+        if self.rules.bring_in in ("highest", "highest_ace_high"):
             chosen = max(self.players, key=self.bring_in_order)
         else:
             chosen = min(self.players, key=self.bring_in_order)

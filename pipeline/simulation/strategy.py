@@ -54,10 +54,13 @@ def high_strength(cards: Sequence[Card]) -> float:
     return _clamp(strength)
 
 
-def a5_strength(cards: Sequence[Card], qualifier: int = 13) -> float:
-    """How good a low is: the highest of its best `need` distinct low cards."""
+def a5_strength(
+    cards: Sequence[Card], qualifier: int = 13, ranks: dict[str, int] = LOW_RANK
+) -> float:
+    """How good a low is: the highest of its best `need` distinct low cards (by `ranks`:
+    aces low, or high for a deuce-to-seven stud board, straights and flushes overlooked)."""
     need = min(len(cards), 5)
-    distinct = sorted({LOW_RANK[c[0]] for c in cards})
+    distinct = sorted({ranks[c[0]] for c in cards})
     if len(distinct) < need:
         return 0.05
     top = distinct[need - 1]
@@ -69,6 +72,8 @@ def a5_strength(cards: Sequence[Card], qualifier: int = 13) -> float:
 def stud_strength(rules: GameShape, cards: list[Card]) -> float:
     if rules.describe == "a5":
         return a5_strength(cards)
+    if rules.describe == "deuce":
+        return a5_strength(cards, qualifier=14, ranks=HIGH_RANK)
     high = high_strength(cards)
     if rules.describe == "hilo":
         low = a5_strength(cards, qualifier=8)
@@ -92,17 +97,21 @@ def _deuce_made(cards: Sequence[Card]) -> float:
 
 
 _LOW_RANKS = "A2345678"
+# The five-card draws kept for a low; the split ones (Badeucey, Badacey) too, their
+# badugi half following from the low cards.
+_DEUCE_DRAWS = (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.BADEUCEY)
+_ACE_TO_FIVE_DRAWS = (Game.TRIPLE_DRAW_A5, Game.SINGLE_DRAW_A5, Game.BADACEY)
 
 
 def rigged_ranks(game: Game, rng: random.Random) -> list[str]:
     """Ranks worth dealing to two players at once: a hand both can make and hold."""
-    if game in (Game.SEVEN_STUD_HILO, Game.RAZZ, Game.TRIPLE_DRAW_A5):
+    if game in (Game.SEVEN_STUD_HILO, Game.RAZZ, *_ACE_TO_FIVE_DRAWS):
         if game is Game.SEVEN_STUD_HILO and rng.random() < 0.5:
             return list("A2345")  # the wheel: both make the best low
         return rng.sample(_LOW_RANKS, 5)
     if game is Game.BADUGI:
         return rng.sample(_LOW_RANKS, 4)
-    if game in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27):
+    if game in (Game.RAZZ_27, *_DEUCE_DRAWS):
         while True:
             ranks = sorted(rng.sample("2345678", 5), key=RANKS.index)
             if RANKS.index(ranks[-1]) - RANKS.index(ranks[0]) != 4:  # not a straight
@@ -123,7 +132,7 @@ def plan_draw(
         return tuple(c for c in best if LOW_RANK[c[0]] <= limit) or best[:1]
     if game is Game.FIVE_DRAW:
         return _plan_five_draw(cards, rng)
-    deuce = game in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27)
+    deuce = game in _DEUCE_DRAWS
     ranks = HIGH_RANK if deuce else LOW_RANK
     threshold = 8 if draws_left > 1 else rng.choice((8, 9, 10))
     made = _deuce_made(cards) if deuce else a5_strength(cards)
@@ -179,7 +188,7 @@ def draw_strength(game: Game, cards: list[Card], kept: tuple[Card, ...], draws_l
         if len(best) == 3:
             return _clamp(0.15 + 0.25 * quality + 0.05 * draws_left)
         return _clamp(0.03 + 0.08 * quality + 0.02 * draws_left)
-    deuce = game in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27)
+    deuce = game in _DEUCE_DRAWS
     if len(kept) == len(cards):
         return _deuce_made(cards) if deuce else a5_strength(cards)
     if not kept or draws_left == 0:

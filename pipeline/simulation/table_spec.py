@@ -181,6 +181,10 @@ _TABLE_NAMES = {
     Game.TRIPLE_DRAW_A5: "Rosamunde I",
     Game.BADUGI: "Tamsinia II",
     Game.FIVE_DRAW: "Ulrika VII",
+    Game.RAZZ_27: "Deucina III",
+    Game.SINGLE_DRAW_A5: "Acelina I",
+    Game.BADEUCEY: "Baduccia IV",
+    Game.BADACEY: "Badacina II",
 }
 
 
@@ -189,7 +193,7 @@ def _default_stakes(game: Game, limit: LimitKind, tournament: bool, antes: bool)
     if RULES[game].stud:
         if tournament:
             return Stakes(small_bet=d(20), big_bet=d(40), ante=d(4), bring_in=d(6))
-        if game is Game.RAZZ:
+        if game in (Game.RAZZ, Game.RAZZ_27):
             return Stakes(small_bet=d(1), big_bet=d(2), ante=d("0.10"), bring_in=d("0.25"))
         return Stakes(small_bet=d("0.10"), big_bet=d("0.20"), ante=d("0.02"), bring_in=d("0.05"))
     if limit is LimitKind.FIXED:

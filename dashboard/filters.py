@@ -16,6 +16,7 @@ import streamlit as st
 from dashboard.games import game_name, limit_name
 from dashboard.hand_filters import Filters
 from dashboard.queries.options import filter_options
+from parsers.sites import site_name
 
 STATE_KEY = "filters"
 ALL = "All"
@@ -44,7 +45,9 @@ def sidebar() -> Filters:
             help="The player whose histories these are (the one whose down cards they "
             "show). Pick several screen names to count them as one hero.",
         )
-        site = _choice("Site", options["sites"]["site"].to_list(), "filter_site")
+        site = _choice(
+            "Site", options["sites"]["site"].to_list(), "filter_site", format_func=site_name
+        )
         game = _choice(
             "Game", options["games"]["game"].to_list(), "filter_game", format_func=game_name
         )

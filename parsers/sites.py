@@ -41,6 +41,21 @@ ANY_HAND_START = re.compile(
 
 _CONVENTIONS = {site.name: site.conventions for site in SITE_FORMATS}
 
+# What a player calls each site (and its network, where the histories are the network's).
+SITE_NAMES: dict[str, str] = {
+    pokerstars.SITE: "PokerStars",
+    fulltilt.SITE: "Full Tilt",
+    winamax.SITE: "Winamax",
+    winning.SITE: "Winning Poker Network",
+    everleaf.SITE: "Everleaf",
+}
+
+
+def site_name(site: str) -> str:
+    """The site as players name it ('pokerstars' -> 'PokerStars'); an id this version does
+    not know (a PHH file's own site field, say) as it is."""
+    return SITE_NAMES.get(site, site)
+
 
 def conventions_of(site: str) -> SiteConventions:
     """The house rules of a site's hands (the defaults for a site studdraw doesn't know)."""

@@ -22,7 +22,7 @@ from parsers.events import Hand
 from parsers.history_file import parse_bytes
 from parsers.json_form import hand_to_json
 from parsers.outcomes import CancelledHand, ParseOutcome, SkippedHand
-from parsers.sites import conventions_of
+from parsers.sites import conventions_of, site_name
 from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
@@ -307,6 +307,8 @@ def import_(
         f"in {summary.seconds:.1f} s ({summary.files} files, "
         f"{summary.files_unchanged} unchanged and skipped)"
     )
+    for site, count in summary.imported_by_site.most_common():
+        stderr.print(f"  {count:6,d}  {site_name(site)}", markup=False)
     stderr.print(f"[bold]{summary.duplicates:,}[/] duplicates skipped")
     stderr.print(f"[bold]{summary.flop_games_skipped:,}[/] flop-game hands skipped")
     if summary.cancelled:

@@ -62,6 +62,7 @@ class ImportSummary:
     files: int = 0
     files_unchanged: int = 0
     hands_imported: int = 0
+    imported_by_site: Counter[str] = field(default_factory=Counter)  # of hands_imported
     duplicates: int = 0
     flop_games_skipped: int = 0
     cancelled: int = 0  # hands the site called off: counted, never stored
@@ -183,6 +184,7 @@ def _load(
                 for path in frame_files.values():
                     Path(path).unlink()
                 summary.hands_imported += stored.hands
+                summary.imported_by_site.update(stored.hands_by_site)
                 summary.duplicates += stored.duplicates
             summary.flop_games_skipped += outcome.flop_games_skipped
             summary.cancelled += outcome.cancelled

@@ -43,6 +43,23 @@ def test_import_prints_its_summary_and_a_second_run_skips_the_unchanged_file(
     assert "0 hands imported" in again.stderr and "1 unchanged and skipped" in again.stderr
 
 
+def test_import_summary_names_each_site_with_its_hands(
+    tmp_path: Path, real_histories: Path
+) -> None:
+    razz = _razz_file()
+    everleaf = real_histories / "Everleaf/cash/Stud/7-Stud-USD-0.05-0.10.201107.txt"
+    database = tmp_path / "sites.duckdb"
+    arguments = ["import", str(razz), str(everleaf), "--db", str(database), "--jobs", "1"]
+    result = runner().invoke(app, arguments)
+    assert result.exit_code == 0, result.stderr
+    per_site = dict(
+        reversed(line.split(maxsplit=1))
+        for line in result.stderr.splitlines()
+        if line.startswith("  ") and line.split(maxsplit=1)[0].replace(",", "").isdigit()
+    )
+    assert per_site == {"PokerStars": str(_hands_in(razz)), "Everleaf": "19"}
+
+
 def test_query_prints_csv_and_refuses_to_write(sample_database: Path) -> None:
     sql = "SELECT game, count(*) AS hands FROM hands GROUP BY game ORDER BY game"
     result = runner().invoke(app, ["query", sql, "--db", str(sample_database), "--csv"])

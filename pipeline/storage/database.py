@@ -12,7 +12,7 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -142,6 +142,7 @@ class Stored:
     hands: int
     duplicates: int
     rejects: int
+    hands_by_site: dict[str, int] = field(default_factory=dict)  # of `hands`
 
 
 class Database:
@@ -239,6 +240,7 @@ class Database:
     def _store(self, frames: dict[str, pl.DataFrame]) -> Stored:
         con = self.connection
         new_hands = duplicates = rejects = 0
+        hands_by_site: dict[str, int] = {}
         if "hands" in frames:
             incoming = frames["hands"].unique(subset=["site", "hand_number"], keep="first")
             duplicates += frames["hands"].height - incoming.height
@@ -249,7 +251,10 @@ class Database:
                     "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
                     f"FROM batch_hands ANTI JOIN hands USING ({_HAND_KEY})"
                 )
-                new_hands = int(self.scalar("SELECT count(*) FROM new_keys"))
+                hands_by_site = dict(
+                    con.execute("SELECT site, count(*) FROM new_keys GROUP BY site").fetchall()
+                )
+                new_hands = sum(hands_by_site.values())
                 duplicates += incoming.height - new_hands
                 for table in ("hands", "hand_players", "actions", "draws", "pots", "findings"):
                     if table != "hands" and table in frames:
@@ -287,4 +292,4 @@ class Database:
             )
             rejects = int(self.scalar("SELECT count(*) FROM rejects")) - before
             con.unregister("incoming")
-        return Stored(new_hands, duplicates, rejects)
+        return Stored(new_hands, duplicates, rejects, hands_by_site)

@@ -151,3 +151,12 @@ def test_27_razz_highest_card_brings_in_the_ace_high() -> None:
     """In razz the king would bring in (the ace is low); in 2-7 razz the ace does."""
     assert replay(_razz_27("a"), CARD_ROOM_RULES).errors == ()
     assert Code.BRING_IN_PLAYER in {f.code for f in replay(_razz_27("b"), CARD_ROOM_RULES).errors}
+
+
+def test_who_brings_in_is_unknown_when_only_the_heros_cards_are_printed() -> None:
+    """PartyPoker prints the hero's cards alone: his up card being the only one seen does
+    not make him the bring-in (hands 9581478205 and 11792805420)."""
+    hand = _five_stud("c")  # c's 2h is not the lowest: with every card printed, an error
+    assert Code.BRING_IN_PLAYER in {f.code for f in replay(hand, CARD_ROOM_RULES).errors}
+    heros_only = [e for e in hand.events if not (isinstance(e, Deal) and e.player != "c")]
+    assert replay(Hand(hand.header, hand.seats, tuple(heros_only)), CARD_ROOM_RULES).errors == ()

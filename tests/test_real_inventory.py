@@ -18,6 +18,7 @@ from parsers.history_file import parse_file
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_partypoker_real,
     test_pokerstars_real,
     test_winamax_real,
     test_winning_real,
@@ -29,6 +30,7 @@ READ = {
     "Winamax": test_winamax_real.EXPECTED,
     "Winning": test_winning_real.EXPECTED,
     "Everleaf": test_everleaf_real.EXPECTED,
+    "PartyPoker": test_partypoker_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
@@ -70,9 +72,6 @@ AWAITING_A_READER = (
     "OnGame/cash/Stud/7-Stud-USD-0.10-0.20-201009.Sample.txt",
     "OnGame/cash/Stud/7-Stud-USD-1.00-2.00-201212.big.bring.txt",
     "OnGame/cash/Stud/7-StudHL-USD-0.25-0.50-201008.All.streets.txt",
-    "PartyPoker/cash/Stud/7-Stud-USD-1-2-201104.txt",
-    "PartyPoker/cash/Stud/7-StudHL-USD-0.50-1.00-201008.txt",
-    "PartyPoker/tour/Stud/7-Stud-USD-MTT-6.00-201205.txt",
     "iPoker/cash/Stud/7-StudHL-EUR-0.05-0.10-201405.txt",
     "iPoker/cash/Stud/7-StudL-USD-0.05-0.10-201009.txt",
     "iPoker/tour/Stud/7-StudHi-USD-STT-5-201103.txt",

@@ -51,6 +51,7 @@ SITE_NAMES: dict[str, str] = {
     winamax.SITE: "Winamax",
     winning.SITE: "Winning Poker Network",
     everleaf.SITE: "Everleaf",
+    partypoker.SITE: "PartyPoker",
 }
 
 

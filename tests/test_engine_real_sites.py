@@ -1,6 +1,5 @@
 """The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
-PartyPoker): no error (but the engine's known misjudgement of PartyPoker's hands), money
-conserved, nets proved by the next hand's stacks, showdowns judged.
+PartyPoker): no error, money conserved, nets proved by the next hand's stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -61,20 +60,6 @@ EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "winning": {},
 }
 
-# Errors the engine finds in hands that are right, by hand number: an engine bug, reported,
-# not worked around in the parser. PartyPoker prints only the hero's cards ("Dealt to Hero
-# [  3h 8c 7c ]"); the engine judges who brings in and who opens from the up cards it
-# knows (`stud_first_actor`, `bring_in_player` count only players with recorded up cards),
-# so the hero alone is its candidate. (`open_pair_showing` already treats an up card the
-# history does not print as unknown.)
-ENGINE_MISJUDGES: dict[str, dict[str, list[str]]] = {
-    "partypoker": {
-        "10399817763": ["first_actor"],  # "Player4 acts first on fourth but Hero should"
-        "9581478205": ["bring_in_player"],  # "YMAN1 acts first on third but Hero should"
-        "11792805420": ["bring_in_player"],  # "Player4 acts first on third but Hero should"
-    },
-}
-
 # Files whose consecutive hands are not consecutive at the table.
 NOT_CONSECUTIVE = {
     "7-StudHL-USD-2-4-201006.Steal.examples.txt",  # hands picked out of a session
@@ -118,16 +103,13 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
     hands = real_hands(site)
     assert len(hands) == EXPECTED_HANDS[site]
     warnings: dict[str, list[str]] = {}
-    misjudged: dict[str, list[str]] = {}
     for hand in hands:
         assert hand.site == site
         result = replay(hand, conventions_of(hand.site))
-        if result.errors:
-            misjudged[hand.hand_number] = [f.code for f in result.errors]
+        assert result.errors == (), (hand.hand_number, result.errors)
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]
     assert warnings == EXPECTED_WARNINGS[site]
-    assert misjudged == ENGINE_MISJUDGES.get(site, {})
 
 
 @pytest.mark.parametrize("site", sorted(SITES))

@@ -49,8 +49,9 @@ REAL_SKIPPED = {
     "a blind posted out of position (PHH gives blinds by position)": 7,
     "PHH has no variant for pot_limit five_draw": 2,
     "a small and big blinds (PHH has no such post)": 2,
-    # 2 PokerStars, and the 19 hands of Everleaf's 2011/07 file, which prints no card
-    "an up card the history does not show (PHH's stud needs them)": 21,
+    # 2 PokerStars, the 19 hands of Everleaf's 2011/07 file, which prints no card, and the
+    # 3 PartyPoker hands, which print the hero's alone
+    "an up card the history does not show (PHH's stud needs them)": 24,
     "PHH has no variant for fixed_limit triple_draw_a5": 1,
     "PHH has no variant for fixed_limit five_stud": 1,
     "PHH has no variant for no_limit five_draw": 1,

@@ -36,6 +36,7 @@ from parsers.events import (
     SeatSummary,
     Stakes,
     StreetStart,
+    UncalledReturn,
     players_dealt_in,
 )
 from parsers.events import Seat as SeatRecord
@@ -430,3 +431,62 @@ def completions_from_raises(game: Game, records: list[object]) -> list[object]:
             )
             break
     return normalized
+
+
+def dead_and_live_blinds(records: list[object]) -> list[object]:
+    """A dead small blind and the big blind one player posts together, as one post of
+    both: Full Tilt's "X posts a dead small blind of $1.25 / X posts $2.50", OnGame's
+    "grommek posts big blind ($0.05) / grommek posts dead blind ($0.02)". The dead part
+    is no bet of the round: the call and the raise are counted from the live blind."""
+    merged: list[object] = []
+    for index, record in enumerate(records):
+        if type(record) is StreetStart:  # forced bets are all posted before the first street
+            return merged + records[index:]
+        previous = merged[-1] if merged else None
+        if (
+            type(record) is Post
+            and type(previous) is Post
+            and previous.player == record.player
+            and {previous.kind, record.kind} == {PostKind.DEAD_BLIND, PostKind.BIG_BLIND}
+        ):
+            merged[-1] = Post(
+                record.player,
+                PostKind.SMALL_AND_BIG_BLINDS,
+                previous.amount + record.amount,
+                all_in=record.all_in or previous.all_in,
+                line=previous.line,
+            )
+        else:
+            merged.append(record)
+    return merged
+
+
+def uncalled_returned(
+    records: list[object], ends_betting: Callable[[object], bool]
+) -> list[object]:
+    """Each round's bet nobody matched, returned where the round ends, for sites that
+    never say so (Everleaf, OnGame): at the next street, or at the first record after
+    the betting (`ends_betting`: a show, a pot won, the summary)."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}
+    betting, last_line = False, 0
+    for record in records:
+        ends_round = isinstance(record, StreetStart) or (betting and ends_betting(record))
+        if ends_round:
+            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
+            put_in = {}
+            betting = isinstance(record, StreetStart)
+        if type(record) is Action:
+            betting = True
+            count_street_put_in(record, put_in)
+            last_line = record.line
+        normalized.append(record)
+    normalized.extend(_return_of(put_in, last_line) if betting else ())
+    return normalized
+
+
+def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
+    """The return of the round's top bet over the second, dated at the line ending the
+    round (the history has no line of its own for it)."""
+    unmatched = unmatched_bet(put_in)
+    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]

@@ -358,12 +358,16 @@ class AddedRaiseLine:
 def raises_to_street_totals(records: list[object]) -> list[object]:
     """A raise naming what it adds (Winamax's "Player0 raises -6.10€ to 18.90€", having
     brought in 10€; Everleaf's every "raises [€ 0.10 EURO]") made a raise to the street's
-    total (28.90€)."""
+    total (28.90€). The blinds, posted before the first street's line, are in its total
+    (OnGame's "Player4 raises $1.50 to $2" over his $0.50 small blind)."""
     normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}  # on the street so far
+    put_in: dict[str, Decimal] = {}  # on the street so far (the blinds: the first street's)
+    started = False
     for record in records:
         if isinstance(record, StreetStart):
-            put_in.clear()
+            if started:
+                put_in.clear()
+            started = True
         elif isinstance(record, AddedRaiseLine):
             total = put_in.get(record.player, Decimal(0)) + record.added
             record = Action(
@@ -468,15 +472,20 @@ def uncalled_returned(
     never say so (Everleaf, OnGame): at the next street, or at the first record after
     the betting (`ends_betting`: a show, a pot won, the summary)."""
     normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}
-    betting, last_line = False, 0
+    put_in: dict[str, Decimal] = {}  # in the round so far (the blinds: the first street's)
+    started = betting = False
+    last_line = 0
     for record in records:
-        ends_round = isinstance(record, StreetStart) or (betting and ends_betting(record))
-        if ends_round:
+        street = isinstance(record, StreetStart)
+        if (street and started) or (betting and ends_betting(record)):
             normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
             put_in = {}
-            betting = isinstance(record, StreetStart)
-        if type(record) is Action:
+            betting = street
+        if street:
+            started = betting = True
+        elif type(record) is Post:
+            count_street_put_in(record, put_in)
+        elif type(record) is Action:
             betting = True
             count_street_put_in(record, put_in)
             last_line = record.line

@@ -552,7 +552,11 @@ def _summary_in_order(names: Sequence[str], records: list[object]) -> list[objec
     won: dict[str, Decimal] = {}
     for collect in collects:
         won[collect.player] = won.get(collect.player, Decimal(0)) + collect.amount
-    seat_lines = [_seat_summary(r, folded, won) if type(r) is SeatEndLine else r for r in rest]
+    seat_lines = sorted(  # in seat order, as every site lists them (OnGame: from the button)
+        (_seat_summary(r, folded, won) for r in rest if type(r) is SeatEndLine),
+        key=lambda summary: summary.seat,
+    )
+    notes = [r for r in rest if type(r) is not SeatEndLine]
     totals: list[object] = []
     if pots:
         main = next((p.amount for p in pots if p.pot == "main"), None)
@@ -565,7 +569,7 @@ def _summary_in_order(names: Sequence[str], records: list[object]) -> list[objec
                 line=pots[0].line,
             )
         )
-    return [*body, *shows, *collects, summary[0], *totals, *seat_lines]
+    return [*body, *shows, *collects, summary[0], *totals, *seat_lines, *notes]
 
 
 _SHARE = re.compile(r" \((?P<amount>[$€£]?[\d,]+(?:\.\d+)?)(?: High| Low)?\)(?:, |$)")

@@ -1,4 +1,5 @@
-"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf): no
+"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
+OnGame): no
 error, money conserved, nets proved by the next hand's stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
@@ -22,6 +23,7 @@ from pipeline.engine.replay import replay
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_ongame_real,
     test_winamax_real,
     test_winning_real,
 )
@@ -29,6 +31,7 @@ from tests.conftest import REAL_HISTORIES
 
 SITES = {
     "everleaf": "Everleaf",
+    "ongame": "OnGame",
     "fulltilt": "FullTilt",
     "winamax": "Winamax",
     "winning": "Winning",
@@ -40,6 +43,7 @@ EXPECTED_HANDS = {
     site: sum(parsed for parsed, _skipped in module.EXPECTED.values())
     for site, module in (
         ("everleaf", test_everleaf_real),
+        ("ongame", test_ongame_real),
         ("fulltilt", test_fulltilt_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
@@ -51,6 +55,7 @@ EXPECTED_HANDS = {
 # saying so.
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "everleaf": {},
+    "ongame": {},
     "fulltilt": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
@@ -118,7 +123,14 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("site", "minimum"), [("everleaf", 40), ("fulltilt", 250), ("winamax", 40), ("winning", 6)]
+    ("site", "minimum"),
+    [
+        ("everleaf", 40),
+        ("fulltilt", 250),
+        ("ongame", 49),
+        ("winamax", 40),
+        ("winning", 6),
+    ],
 )
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the
@@ -149,6 +161,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
     "everleaf": {"seven_stud"},
+    "ongame": {"five_draw", "seven_stud"},
     "fulltilt": {
         "seven_stud",
         "seven_stud_hilo",

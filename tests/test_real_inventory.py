@@ -18,6 +18,7 @@ from parsers.history_file import parse_file
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_ongame_real,
     test_pokerstars_real,
     test_winamax_real,
     test_winning_real,
@@ -29,6 +30,7 @@ READ = {
     "Winamax": test_winamax_real.EXPECTED,
     "Winning": test_winning_real.EXPECTED,
     "Everleaf": test_everleaf_real.EXPECTED,
+    "OnGame": test_ongame_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
@@ -65,11 +67,6 @@ AWAITING_A_READER = (
     "Merge/cash/Stud/7-StudHL-USD-0.25-0.50-201307.no.null.xml",
     "Merge/cash/Stud/Razz-USD-0.50-1.00-201111.allIn.txt",
     "Merge/extra/jejellyroll-fr+fpdb-3/regression-test-files__cash__Merge__Mixed__HORSE-8max-USD-0.25-0.50-201409.new.format.txt",
-    "OnGame/cash/Draw/5-Carddraw-USD-0.05-0.10-201009.Sample.txt",
-    "OnGame/cash/Draw/5-Carddraw-USD-1-2-201109.Goalwin.Sample.txt",
-    "OnGame/cash/Stud/7-Stud-USD-0.10-0.20-201009.Sample.txt",
-    "OnGame/cash/Stud/7-Stud-USD-1.00-2.00-201212.big.bring.txt",
-    "OnGame/cash/Stud/7-StudHL-USD-0.25-0.50-201008.All.streets.txt",
     "PartyPoker/cash/Stud/7-Stud-USD-1-2-201104.txt",
     "PartyPoker/cash/Stud/7-StudHL-USD-0.50-1.00-201008.txt",
     "PartyPoker/tour/Stud/7-Stud-USD-MTT-6.00-201205.txt",

@@ -108,7 +108,7 @@ MONEY: dict[str, MoneyKind] = {
 }
 
 STREETS: dict[str, Street] = {  # the words after "Dealing "
-    "pocket cards": Street.PREDRAW,  # a stud game's first street is put right in `_first_street`
+    "pocket cards": Street.PREDRAW,  # a stud game's first street: see `_whole`
     "4th street": Street.FOURTH,
     "5th street": Street.FIFTH,
     "6th street": Street.SIXTH,
@@ -449,39 +449,39 @@ def _with_dead_small_blind(stakes: Stakes, events: Sequence[Event]) -> Stakes:
 def _undo_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
     """OnGame's records as the site-neutral assembly expects them (see the module's
     docstring). The raises and the returns are worked out before the dead blinds join
-    the big ones: neither counts toward what a player has in the round."""
-    records = _whole(records)
-    records = _first_street(game, records)
-    if not game.is_stud:
-        records = _draws(records)
-    elif any(type(r) is NewHandLine for r in records):
+    the big ones: neither counts toward what a player has in the round. Each rare habit
+    is undone only in the hands that show it: parsing speed is spent per line."""
+    records = _whole(game, records)
+    kinds = set(map(type, records))
+    if NewHandLine in kinds and game.is_stud:
         line = next(r.line for r in records if type(r) is NewHandLine)
         raise StructureError(line, f"a 'New hand for' line in a {game} hand")
+    if DrawLine in kinds or NewHandLine in kinds:
+        records = _draws(records)
     records = _summary_in_order([seat.player for seat in seats], records)
-    records = raises_to_street_totals(records)
+    if AddedRaiseLine in kinds:
+        records = raises_to_street_totals(records)
     records = uncalled_returned(records, _ends_betting)
-    return dead_and_live_blinds(records)
+    dead = any(type(r) is Post and r.kind is PostKind.DEAD_BLIND for r in records)
+    return dead_and_live_blinds(records) if dead else records
 
 
-def _whole(records: list[object]) -> list[object]:
-    """The records without the separators and the end line, which must be the last."""
+def _whole(game: Game, records: list[object]) -> list[object]:
+    """The records without the separators and the end line, which must be the last;
+    "Dealing pocket cards" made a stud game's first street."""
     if not records or type(records[-1]) is not EndLine:
         line = getattr(records[-1], "line", 0) if records else 0
         raise StructureError(
             line, "the hand stops before its '***** End of hand' line (truncated)", truncated=True
         )
-    return [r for r in records[:-1] if type(r) is not Separator]
-
-
-def _first_street(game: Game, records: list[object]) -> list[object]:
-    """ "Dealing pocket cards": a stud game's first street, a draw game's first round."""
     first = game.rules.streets[0]
-    if first is Street.PREDRAW:
-        return records
-    return [
-        replace(r, street=first) if type(r) is StreetStart and r.street is Street.PREDRAW else r
-        for r in records
-    ]
+    whole = [r for r in records[:-1] if type(r) is not Separator]
+    if first is not Street.PREDRAW:
+        for index, record in enumerate(whole):
+            if type(record) is StreetStart and record.street is Street.PREDRAW:
+                whole[index] = replace(record, street=first)
+                break
+    return whole
 
 
 def _draws(records: list[object]) -> list[object]:

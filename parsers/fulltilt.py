@@ -50,7 +50,13 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
-from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
+from parsers.hand_reading import (
+    LIMITS,
+    HandFormat,
+    dead_and_live_blinds,
+    site_line_parser,
+    stakes_of,
+)
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -291,32 +297,6 @@ def line_parser() -> LineParser:
     return site_line_parser("fulltilt.lark", FullTiltLines(), CONVERTERS)
 
 
-def _dead_and_live_blinds(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
-    """ "X posts a dead small blind of $1.25" then "X posts $2.50": one post of both."""
-    merged: list[object] = []
-    for index, record in enumerate(records):
-        if type(record) is StreetStart:  # forced bets are all posted before the first street
-            return merged + records[index:]
-        previous = merged[-1] if merged else None
-        if (
-            isinstance(record, Post)
-            and record.kind is PostKind.BIG_BLIND
-            and isinstance(previous, Post)
-            and previous.kind is PostKind.DEAD_BLIND
-            and previous.player == record.player
-        ):
-            merged[-1] = Post(
-                record.player,
-                PostKind.SMALL_AND_BIG_BLINDS,
-                previous.amount + record.amount,
-                all_in=record.all_in,
-                line=previous.line,
-            )
-        else:
-            merged.append(record)
-    return merged
-
-
 def _antes_returned(records: list[object]) -> list[object]:
     """ "Ante of 25 returned to Hero": Full Tilt took the ante of a player who had timed
     out and gave it back; he is not in the hand, so neither is the ante (the return line
@@ -353,7 +333,7 @@ def _ante_uncalled_in_first_street(records: list[object]) -> list[object]:
 
 def _normalize(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
     records = _ante_uncalled_in_first_street(_antes_returned(records))
-    return _dead_and_live_blinds(game, seats, records)
+    return dead_and_live_blinds(records)
 
 
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:

@@ -376,12 +376,16 @@ class AddedRaiseLine:
 def raises_to_street_totals(records: list[object]) -> list[object]:
     """A raise naming what it adds (Winamax's "Player0 raises -6.10€ to 18.90€", having
     brought in 10€; Everleaf's every "raises [€ 0.10 EURO]") made a raise to the street's
-    total (28.90€)."""
+    total (28.90€). The blinds, posted before the first street's line, are in its total
+    (OnGame's "Player4 raises $1.50 to $2" over his $0.50 small blind)."""
     normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}  # on the street so far
+    put_in: dict[str, Decimal] = {}  # on the street so far (the blinds: the first street's)
+    started = False
     for record in records:
         if isinstance(record, StreetStart):
-            put_in.clear()
+            if started:
+                put_in.clear()
+            started = True
         elif isinstance(record, AddedRaiseLine):
             total = put_in.get(record.player, Decimal(0)) + record.added
             record = Action(
@@ -405,43 +409,6 @@ def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     second = max((v for p, v in put_in.items() if p != top_player), default=Decimal(0))
     excess = put_in[top_player] - second
     return (top_player, excess) if excess > 0 else None
-
-
-def _after_betting(record: object) -> bool:
-    """A show, a "does not show" or a pot won: the betting is over."""
-    return isinstance(record, Show | Muck | Collect) or (
-        isinstance(record, Note) and record.kind == "no_show"
-    )
-
-
-def uncalled_returned(records: list[object]) -> list[object]:
-    """Each round's bet nobody matched, returned where the round ends: at the next street,
-    or at the first line after the betting (a show, a "does not show", a pot won). For
-    sites that never mention the return (Everleaf, PartyPoker): "Player8 bets [$1 USD] /
-    Player4 folds / Player8 does not show cards." gives the 1 back at the last line."""
-    normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}
-    betting, last_line = False, 0
-    for record in records:
-        ends_round = isinstance(record, StreetStart) or (betting and _after_betting(record))
-        if ends_round:
-            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
-            put_in = {}
-            betting = isinstance(record, StreetStart)
-        if type(record) is Action:
-            betting = True
-            count_street_put_in(record, put_in)
-            last_line = record.line
-        normalized.append(record)
-    normalized.extend(_return_of(put_in, last_line) if betting else ())
-    return normalized
-
-
-def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
-    """The return of the round's top bet over the second, dated at the line ending the
-    round (the history has no line of its own for it)."""
-    unmatched = unmatched_bet(put_in)
-    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]
 
 
 def count_street_put_in(record: object, put_in: dict[str, Decimal]) -> None:
@@ -486,3 +453,76 @@ def completions_from_raises(game: Game, records: list[object]) -> list[object]:
             )
             break
     return normalized
+
+
+def dead_and_live_blinds(records: list[object]) -> list[object]:
+    """A dead small blind and the big blind one player posts together, as one post of
+    both: Full Tilt's "X posts a dead small blind of $1.25 / X posts $2.50", OnGame's
+    "grommek posts big blind ($0.05) / grommek posts dead blind ($0.02)". The dead part
+    is no bet of the round: the call and the raise are counted from the live blind."""
+    merged: list[object] = []
+    for index, record in enumerate(records):
+        if type(record) is StreetStart:  # forced bets are all posted before the first street
+            return merged + records[index:]
+        previous = merged[-1] if merged else None
+        if (
+            type(record) is Post
+            and type(previous) is Post
+            and previous.player == record.player
+            and {previous.kind, record.kind} == {PostKind.DEAD_BLIND, PostKind.BIG_BLIND}
+        ):
+            merged[-1] = Post(
+                record.player,
+                PostKind.SMALL_AND_BIG_BLINDS,
+                previous.amount + record.amount,
+                all_in=record.all_in or previous.all_in,
+                line=previous.line,
+            )
+        else:
+            merged.append(record)
+    return merged
+
+
+def betting_is_over(record: object) -> bool:
+    """A show, a muck, a "does not show" or a pot won: the betting is over."""
+    return isinstance(record, Show | Muck | Collect) or (
+        isinstance(record, Note) and record.kind == "no_show"
+    )
+
+
+def uncalled_returned(
+    records: list[object], ends_betting: Callable[[object], bool] = betting_is_over
+) -> list[object]:
+    """Each round's bet nobody matched, returned where the round ends, for sites that
+    never say so (Everleaf, PartyPoker, OnGame): at the next street, or at the first
+    record after the betting (`ends_betting`: a show, a pot won, OnGame's summary).
+    PartyPoker's "Player8 bets [$1 USD] / Player4 folds / Player8 does not show cards."
+    gives the 1 back at the last line."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}  # in the round so far (the blinds: the first street's)
+    started = betting = False
+    last_line = 0
+    for record in records:
+        street = isinstance(record, StreetStart)
+        if (street and started) or (betting and ends_betting(record)):
+            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
+            put_in = {}
+            betting = street
+        if street:
+            started = betting = True
+        elif type(record) is Post:
+            count_street_put_in(record, put_in)
+        elif type(record) is Action:
+            betting = True
+            count_street_put_in(record, put_in)
+            last_line = record.line
+        normalized.append(record)
+    normalized.extend(_return_of(put_in, last_line) if betting else ())
+    return normalized
+
+
+def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
+    """The return of the round's top bet over the second, dated at the line ending the
+    round (the history has no line of its own for it)."""
+    unmatched = unmatched_bet(put_in)
+    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]

@@ -8,7 +8,7 @@ to IANA zones so that daylight saving is applied for the hand's own date.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -30,6 +30,7 @@ ZONE_BY_ABBREVIATION: dict[str, str] = {
     "EET": "Europe/Helsinki",
     "EEST": "Europe/Helsinki",
     "MSK": "Europe/Moscow",
+    "GST": "Asia/Dubai",  # OnGame (2013, FPDB's reading: Gulf Standard Time)
     "IST": "Asia/Kolkata",
     "CCT": "Asia/Shanghai",
     "JST": "Asia/Tokyo",
@@ -45,8 +46,17 @@ class UnknownTimeZone(ValueError):
     pass
 
 
+# A fixed offset as Java clients print it (OnGame: "GMT+0100", the same all year round).
+_GMT_OFFSET = re.compile(r"GMT([+-])(\d\d)(\d\d)")
+
+
 @lru_cache(maxsize=64)
-def _zone(abbreviation: str) -> ZoneInfo:
+def _zone(abbreviation: str) -> tzinfo:
+    offset = _GMT_OFFSET.fullmatch(abbreviation)
+    if offset is not None:
+        sign, hours, minutes = offset.groups()
+        delta = timedelta(hours=int(hours), minutes=int(minutes))
+        return timezone(-delta if sign == "-" else delta)
     try:
         return ZoneInfo(ZONE_BY_ABBREVIATION[abbreviation])
     except KeyError:
@@ -54,7 +64,8 @@ def _zone(abbreviation: str) -> ZoneInfo:
 
 
 def to_utc(local: datetime, abbreviation: str) -> datetime:
-    """A naive site-local time, read in the named zone, as an aware UTC datetime."""
+    """A naive site-local time, read in the named zone (or a "GMT+0100" offset), as an
+    aware UTC datetime."""
     return local.replace(tzinfo=_zone(abbreviation)).astimezone(UTC)
 
 

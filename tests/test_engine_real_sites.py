@@ -1,5 +1,6 @@
 """The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
-PartyPoker): no error, money conserved, nets proved by the next hand's stacks, showdowns judged.
+PartyPoker, OnGame): no error, money conserved, nets proved by the next hand's stacks,
+showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -22,6 +23,7 @@ from pipeline.engine.replay import replay
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_ongame_real,
     test_partypoker_real,
     test_winamax_real,
     test_winning_real,
@@ -30,6 +32,7 @@ from tests.conftest import REAL_HISTORIES
 
 SITES = {
     "everleaf": "Everleaf",
+    "ongame": "OnGame",
     "fulltilt": "FullTilt",
     "partypoker": "PartyPoker",
     "winamax": "Winamax",
@@ -42,6 +45,7 @@ EXPECTED_HANDS = {
     site: sum(parsed for parsed, _skipped in module.EXPECTED.values())
     for site, module in (
         ("everleaf", test_everleaf_real),
+        ("ongame", test_ongame_real),
         ("fulltilt", test_fulltilt_real),
         ("partypoker", test_partypoker_real),
         ("winamax", test_winamax_real),
@@ -54,6 +58,7 @@ EXPECTED_HANDS = {
 # saying so.
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "everleaf": {},
+    "ongame": {},
     "fulltilt": {},
     "partypoker": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
@@ -124,7 +129,14 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 @pytest.mark.parametrize(
     ("site", "minimum"),
     # PartyPoker: one hand per file, no next hand to prove a net by
-    [("everleaf", 40), ("fulltilt", 250), ("partypoker", 0), ("winamax", 40), ("winning", 6)],
+    [
+        ("everleaf", 40),
+        ("fulltilt", 250),
+        ("ongame", 49),
+        ("partypoker", 0),
+        ("winamax", 40),
+        ("winning", 6),
+    ],
 )
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the
@@ -155,6 +167,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
     "everleaf": {"seven_stud"},
+    "ongame": {"five_draw", "seven_stud"},
     "fulltilt": {
         "seven_stud",
         "seven_stud_hilo",

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers import everleaf, fulltilt, partypoker, winamax, winning
+from parsers import everleaf, fulltilt, ongame, partypoker, winamax, winning
 from parsers.events import Hand
 from parsers.history_file import parse_chunk
 from parsers.line_parser import LineParser
@@ -41,6 +41,7 @@ pytestmark = pytest.mark.slow  # property-based fuzzing of every real hand of th
 
 FOLDERS = {
     everleaf.SITE: "Everleaf",
+    ongame.SITE: "OnGame",
     fulltilt.SITE: "FullTilt",
     partypoker.SITE: "PartyPoker",
     winamax.SITE: "Winamax",
@@ -117,6 +118,7 @@ def test_everything_at_once(mutated):
 
 PARSERS = {
     "everleaf": everleaf.line_parser,
+    "ongame": ongame.line_parser,
     "fulltilt": fulltilt.line_parser,
     "partypoker": partypoker.line_parser,
     "winamax": winamax.line_parser,

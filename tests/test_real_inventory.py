@@ -18,6 +18,7 @@ from parsers.history_file import parse_file
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_ongame_real,
     test_partypoker_real,
     test_pokerstars_real,
     test_winamax_real,
@@ -31,6 +32,7 @@ READ = {
     "Winning": test_winning_real.EXPECTED,
     "Everleaf": test_everleaf_real.EXPECTED,
     "PartyPoker": test_partypoker_real.EXPECTED,
+    "OnGame": test_ongame_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
@@ -67,11 +69,6 @@ AWAITING_A_READER = (
     "Merge/cash/Stud/7-StudHL-USD-0.25-0.50-201307.no.null.xml",
     "Merge/cash/Stud/Razz-USD-0.50-1.00-201111.allIn.txt",
     "Merge/extra/jejellyroll-fr+fpdb-3/regression-test-files__cash__Merge__Mixed__HORSE-8max-USD-0.25-0.50-201409.new.format.txt",
-    "OnGame/cash/Draw/5-Carddraw-USD-0.05-0.10-201009.Sample.txt",
-    "OnGame/cash/Draw/5-Carddraw-USD-1-2-201109.Goalwin.Sample.txt",
-    "OnGame/cash/Stud/7-Stud-USD-0.10-0.20-201009.Sample.txt",
-    "OnGame/cash/Stud/7-Stud-USD-1.00-2.00-201212.big.bring.txt",
-    "OnGame/cash/Stud/7-StudHL-USD-0.25-0.50-201008.All.streets.txt",
     "iPoker/cash/Stud/7-StudHL-EUR-0.05-0.10-201405.txt",
     "iPoker/cash/Stud/7-StudL-USD-0.05-0.10-201009.txt",
     "iPoker/tour/Stud/7-StudHi-USD-STT-5-201103.txt",

@@ -15,6 +15,7 @@ from tests import (
     real_sites,
     test_everleaf_real,
     test_fulltilt_real,
+    test_ongame_real,
     test_partypoker_real,
     test_pokerstars_real,
     test_winamax_real,
@@ -29,6 +30,7 @@ HEADERS = {
     "winning": ("Winning", re.compile(r"^\ufeff?(?:Game started at: |Hand #\d+ - )")),
     "everleaf": ("Everleaf", re.compile(r"^Everleaf Gaming Game #\d+")),
     "partypoker": ("PartyPoker", test_partypoker_real.HEADER),
+    "ongame": ("OnGame", re.compile(r"^\*{5} History for hand [A-Z\d]+-")),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -72,6 +74,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "winning": getattr(test_winning_real, "FAULTS", {}),
         "everleaf": getattr(test_everleaf_real, "FAULTS", {}),
         "partypoker": getattr(test_partypoker_real, "FAULTS", {}),
+        "ongame": getattr(test_ongame_real, "FAULTS", {}),
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(h) for h in named.values()), site

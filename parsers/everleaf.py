@@ -29,30 +29,23 @@ from lark import v_args
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
-    Action,
-    Collect,
     Event,
     Game,
     HandHeader,
     LimitKind,
     MoneyKind,
     Muck,
-    Note,
     PostKind,
-    Show,
-    StreetStart,
-    UncalledReturn,
 )
 from parsers.games import Street
 from parsers.hand_reading import (
     LIMITS,
     AddedRaiseLine,
     HandFormat,
-    count_street_put_in,
     raises_to_street_totals,
     site_line_parser,
     stakes_of,
-    unmatched_bet,
+    uncalled_returned,
 )
 from parsers.line_parser import LineParser
 from parsers.site_time import clock_to_utc
@@ -244,42 +237,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
     """Everleaf's records as the site-neutral assembly expects them."""
-    return _uncalled_returned(raises_to_street_totals(records))
-
-
-def _after_betting(record: object) -> bool:
-    """A show, a "does not show" or a pot won: the betting is over."""
-    return isinstance(record, Show | Muck | Collect) or (
-        isinstance(record, Note) and record.kind == "no_show"
-    )
-
-
-def _uncalled_returned(records: list[object]) -> list[object]:
-    """Each round's bet nobody matched, returned where the round ends: at the next street,
-    or at the first line after the betting (a show, a "does not show", a pot won)."""
-    normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}
-    betting, last_line = False, 0
-    for record in records:
-        ends_round = isinstance(record, StreetStart) or (betting and _after_betting(record))
-        if ends_round:
-            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
-            put_in = {}
-            betting = isinstance(record, StreetStart)
-        if type(record) is Action:
-            betting = True
-            count_street_put_in(record, put_in)
-            last_line = record.line
-        normalized.append(record)
-    normalized.extend(_return_of(put_in, last_line) if betting else ())
-    return normalized
-
-
-def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
-    """The return of the round's top bet over the second, dated at the line ending the
-    round (the history has no line of its own for it)."""
-    unmatched = unmatched_bet(put_in)
-    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]
+    return uncalled_returned(raises_to_street_totals(records))
 
 
 FORMAT = HandFormat(

@@ -24,18 +24,23 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
     ActionKind,
+    Collect,
     Event,
     Game,
     Hand,
     HandHeader,
     LimitKind,
+    Muck,
+    Note,
     ParseWarning,
     Post,
     PostKind,
     PotTotals,
     SeatSummary,
+    Show,
     Stakes,
     StreetStart,
+    UncalledReturn,
     players_dealt_in,
 )
 from parsers.events import Seat as SeatRecord
@@ -386,6 +391,43 @@ def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     second = max((v for p, v in put_in.items() if p != top_player), default=Decimal(0))
     excess = put_in[top_player] - second
     return (top_player, excess) if excess > 0 else None
+
+
+def _after_betting(record: object) -> bool:
+    """A show, a "does not show" or a pot won: the betting is over."""
+    return isinstance(record, Show | Muck | Collect) or (
+        isinstance(record, Note) and record.kind == "no_show"
+    )
+
+
+def uncalled_returned(records: list[object]) -> list[object]:
+    """Each round's bet nobody matched, returned where the round ends: at the next street,
+    or at the first line after the betting (a show, a "does not show", a pot won). For the
+    sites that never say so: Everleaf ("Player4: bets [$ 0.10 USD] / Player2 folds /
+    Player4 wins $ 0.08 USD from main pot"), iPoker's XML."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}
+    betting, last_line = False, 0
+    for record in records:
+        ends_round = isinstance(record, StreetStart) or (betting and _after_betting(record))
+        if ends_round:
+            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
+            put_in = {}
+            betting = isinstance(record, StreetStart)
+        if type(record) is Action:
+            betting = True
+            count_street_put_in(record, put_in)
+            last_line = record.line
+        normalized.append(record)
+    normalized.extend(_return_of(put_in, last_line) if betting else ())
+    return normalized
+
+
+def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
+    """The return of the round's top bet over the second, dated at the line ending the
+    round (the history has no line of its own for it)."""
+    unmatched = unmatched_bet(put_in)
+    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]
 
 
 def count_street_put_in(record: object, put_in: dict[str, Decimal]) -> None:

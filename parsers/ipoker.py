@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
+from xml.etree.ElementTree import Element
 
 from parsers.amounts import AmountOutOfRange, parse_loose_amount
 from parsers.conventions import SiteConventions
@@ -62,7 +63,7 @@ from parsers.hand_reading import (
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import to_utc
-from parsers.xml_reading import LinedElement, card_of, parse_xml, parse_xml_opening, split_xml
+from parsers.xml_reading import card_of, line_of, parse_xml, parse_xml_opening, split_xml
 
 SITE = "ipoker"
 # Inferred: no real iPoker hand shows a fixed-limit raise after a short all-in raise.
@@ -138,7 +139,7 @@ def session_of(path: str, preamble: str) -> Session:
     general = root.find("general")
     if root.tag != "session" or general is None:
         raise HandParseError(
-            ErrorKind.STRUCTURE, "no <session> header before the first hand", path, root.line
+            ErrorKind.STRUCTURE, "no <session> header before the first hand", path, line_of(root)
         )
     fields = {child.tag: (child.text or "").strip() for child in general}
     game = fields.get("gametype", "")
@@ -169,7 +170,7 @@ def _sign_currency(game: str) -> str | None:
     return next((code for sign, code in CURRENCIES.items() if sign in game), None)
 
 
-def _tournament(fields: dict[str, str], general: LinedElement) -> Tournament:
+def _tournament(fields: dict[str, str], general: Element) -> Tournament:
     """ "<tournamentname>$5 Limit 7 Card Stud</tournamentname><place>5</place><buyin>$5+$0.50
     </buyin>": the number is the `<tournamentcode>` or ends the table's name ("$5 Limit 7
     Card Stud, 699476041, 699476041"; inferred: "Hyper Turbo (#16727068)")."""
@@ -187,7 +188,7 @@ def _tournament(fields: dict[str, str], general: LinedElement) -> Tournament:
                 buy_in, fee = fee, None
     except ValueError:
         raise HandParseError(
-            ErrorKind.SYNTAX, "unreadable buy-in", "", general.line, line_text=fields["buyin"]
+            ErrorKind.SYNTAX, "unreadable buy-in", "", line_of(general), line_text=fields["buyin"]
         ) from None
     return Tournament(
         tournament_id=number or fields.get("tournamentname", ""),
@@ -211,7 +212,12 @@ _DATES = (
     (re.compile(r"(\d\d)[/.](\d\d)[/.](\d{4}) (\d\d?):(\d\d)(?::(\d\d))?"), "dmy"),  # inferred
     (re.compile(r"(\d\d)-([A-Z][a-z]{2})-(\d{4}) (\d\d?):(\d\d)(?::(\d\d))?"), "dMy"),  # inferred
 )
-_MONTHS = {m: i for i, m in enumerate("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(), 1)}
+_MONTHS = {
+    month: number
+    for number, month in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}
 
 
 def start_time(text: str) -> datetime:
@@ -261,10 +267,16 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
         raise _error(chunk, number, chunk.first_line, str(fault), fault) from None
 
 
-def _error(chunk: HandText, number: str | None, line: int, message: str, fault: Exception) -> HandParseError:
+def _error(
+    chunk: HandText, number: str | None, line: int, message: str, fault: Exception
+) -> HandParseError:
     truncated = isinstance(fault, StructureError) and fault.truncated
     return HandParseError(
-        ErrorKind.TRUNCATED if truncated else ErrorKind.STRUCTURE if isinstance(fault, (_Fault, StructureError)) else ErrorKind.SYNTAX,
+        ErrorKind.TRUNCATED
+        if truncated
+        else ErrorKind.STRUCTURE
+        if isinstance(fault, (_Fault, StructureError))
+        else ErrorKind.SYNTAX,
         message,
         chunk.path,
         line,
@@ -279,7 +291,7 @@ def _line_text(chunk: HandText, line: int) -> str:
     return chunk.lines[offset] if 0 <= offset < len(chunk.lines) else ""
 
 
-def _read_game(chunk: HandText, session: Session, element: LinedElement) -> Hand | SkippedHand:
+def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | SkippedHand:
     number = element.get("gamecode", "")
     game_found = _GAME_TYPE.fullmatch(session.game)
     if _FLOP_GAME_TYPE.match(session.game) or game_found is None:
@@ -299,11 +311,13 @@ def _read_game(chunk: HandText, session: Session, element: LinedElement) -> Hand
     records = _records(game, element, names)
     acting = {getattr(record, "player", None) for record in records}
     seats = [
-        seat if seat.player in acting else Seat(seat.seat, seat.player, seat.stack, True, line=seat.line)
+        seat
+        if seat.player in acting
+        else Seat(seat.seat, seat.player, seat.stack, True, line=seat.line)
         for seat in seats
     ]
     records = uncalled_returned(completions_from_raises(game, records))
-    records += _shows(game, records, element.line)
+    records += _shows(game, records, line_of(element))
     records += _collects(_child(general, "players"), records)
     last_line = chunk.first_line + len(chunk.lines) - 1
     events = assemble_events(game, records, last_line, has_summary=False)
@@ -328,29 +342,29 @@ def _read_game(chunk: HandText, session: Session, element: LinedElement) -> Hand
     return Hand(header, tuple(seats), events)
 
 
-def _child(element: LinedElement, tag: str) -> LinedElement:
+def _child(element: Element, tag: str) -> Element:
     found = element.find(tag)
     if found is None:
-        raise _Fault(element.line, f"<{element.tag}> has no <{tag}>")
-    return found  # type: ignore[return-value]  # every element here is a LinedElement
+        raise _Fault(line_of(element), f"<{element.tag}> has no <{tag}>")
+    return found
 
 
-def _attribute(element: LinedElement, name: str) -> str:
+def _attribute(element: Element, name: str) -> str:
     value = element.get(name)
     if value is None:
-        raise _Fault(element.line, f"<{element.tag}> has no {name}")
+        raise _Fault(line_of(element), f"<{element.tag}> has no {name}")
     return value
 
 
-def _amount(element: LinedElement, name: str) -> Decimal:
+def _amount(element: Element, name: str) -> Decimal:
     try:
         return parse_loose_amount(_attribute(element, name))
     except ValueError as error:
-        raise _Fault(element.line, str(error)) from None
+        raise _Fault(line_of(element), str(error)) from None
 
 
-def _seats(players: LinedElement) -> tuple[list[Seat], int | None]:
-    """ `<player seat="2" name="Hero" chips="$0.73" dealer="0" win="$0.13" bet="$0.03" />`;
+def _seats(players: Element) -> tuple[list[Seat], int | None]:
+    """`<player seat="2" name="Hero" chips="$0.73" dealer="0" win="$0.13" bet="$0.03" />`;
     a seat with no name is empty."""
     seats, button = [], None
     for player in players.iter("player"):
@@ -359,18 +373,18 @@ def _seats(players: LinedElement) -> tuple[list[Seat], int | None]:
             continue
         number = _attribute(player, "seat")
         if not number.isdigit():
-            raise _Fault(player.line, f"seat {number!r} is not a number")
-        seats.append(Seat(int(number), name, _amount(player, "chips"), line=player.line))  # type: ignore[arg-type]
+            raise _Fault(line_of(player), f"seat {number!r} is not a number")
+        seats.append(Seat(int(number), name, _amount(player, "chips"), line=line_of(player)))
         if player.get("dealer") == "1":
             button = int(number)
     if not seats:
-        raise _Fault(players.line, "no player seated")
+        raise _Fault(line_of(players), "no player seated")
     if len({seat.player for seat in seats}) < len(seats):
-        raise _Fault(players.line, "a player seated twice")
+        raise _Fault(line_of(players), "a player seated twice")
     return seats, button
 
 
-def _collects(players: LinedElement, records: list[object]) -> list[Collect]:
+def _collects(players: Element, records: list[object]) -> list[Collect]:
     """What each player `win`s, less the bet nobody called that it counts in (the hand
     gives it back, `uncalled_returned`): "Player2 ... win="663" bet="368"" took 603 and 60."""
     returned: dict[str, Decimal] = {}
@@ -380,80 +394,80 @@ def _collects(players: LinedElement, records: list[object]) -> list[Collect]:
     collects = []
     for player in players.iter("player"):
         name = player.get("name", "")
-        won = _amount(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)  # type: ignore[arg-type]
+        won = _amount(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)
         if won > 0:
-            collects.append(Collect(name, won, line=player.line))  # type: ignore[attr-defined]
+            collects.append(Collect(name, won, line=line_of(player)))
     return collects
 
 
-def _records(game: Game, element: LinedElement, names: set[str]) -> list[object]:
+def _records(game: Game, element: Element, names: set[str]) -> list[object]:
     """The antes, then each street: its start, its cards, its actions in their order."""
     streets = game.rules.streets
     records: list[object] = []
     for round_element in element.iter("round"):
-        number = _attribute(round_element, "no")  # type: ignore[arg-type]
+        number = _attribute(round_element, "no")
         if not number.isdigit():
-            raise _Fault(round_element.line, f"round {number!r} is not a number")  # type: ignore[attr-defined]
+            raise _Fault(line_of(round_element), f"round {number!r} is not a number")
         index = int(number) - 2  # round 0 posts the antes, round 1 is empty
         actions = sorted(round_element.iter("action"), key=_action_number)
         if index < 0:
-            records += [_ante(action, names) for action in actions]  # type: ignore[arg-type]
+            records += [_ante(action, names) for action in actions]
             continue
         if index >= len(streets):
-            raise _Fault(round_element.line, f"a round {number} in a {game} hand")  # type: ignore[attr-defined]
+            raise _Fault(line_of(round_element), f"a round {number} in a {game} hand")
         if not actions and not round_element.findall("cards"):
             continue
-        records.append(StreetStart(streets[index], line=round_element.line))  # type: ignore[attr-defined]
+        records.append(StreetStart(streets[index], line=line_of(round_element)))
         for cards in round_element.iter("cards"):
-            dealt = _dealt(cards, names)  # type: ignore[arg-type]
+            dealt = _dealt(cards, names)
             if dealt is not None:
                 records.append(dealt)
         put_in: dict[str, Decimal] = {}
         for action in actions:
-            record = _action(action, names, put_in)  # type: ignore[arg-type]
+            record = _action(action, names, put_in)
             count_street_put_in(record, put_in)
             records.append(record)
     return records
 
 
-def _action_number(action: object) -> int:
-    number = getattr(action, "get")("no", "")
+def _action_number(action: Element) -> int:
+    number = action.get("no", "")
     if not number.isdigit():
-        raise _Fault(getattr(action, "line", 0), f"action number {number!r} is not a number")
+        raise _Fault(line_of(action), f"action number {number!r} is not a number")
     return int(number)
 
 
-def _player(element: LinedElement, names: set[str]) -> str:
+def _player(element: Element, names: set[str]) -> str:
     name = _attribute(element, "player")
     if name not in names:
-        raise _Fault(element.line, f"{name!r} is not seated")
+        raise _Fault(line_of(element), f"{name!r} is not seated")
     return name
 
 
-def _ante(action: LinedElement, names: set[str]) -> Post:
+def _ante(action: Element, names: set[str]) -> Post:
     kind = action.get("type")
     if kind != _ANTE:
-        raise _Fault(action.line, f"an action of type {kind} before the cards")
-    return Post(_player(action, names), PostKind.ANTE, _amount(action, "sum"), line=action.line)
+        raise _Fault(line_of(action), f"an action of type {kind} before the cards")
+    return Post(_player(action, names), PostKind.ANTE, _amount(action, "sum"), line=line_of(action))
 
 
-def _dealt(cards: LinedElement, names: set[str]) -> DealtLine | None:
-    """ `<cards type="Third Street" player="WurmX">X X H6</cards>`: the cards shown."""
+def _dealt(cards: Element, names: set[str]) -> DealtLine | None:
+    """`<cards type="Third Street" player="WurmX">X X H6</cards>`: the cards shown."""
     if cards.get("type", "").lower().removesuffix(" street") not in _STUD_STREETS:
-        raise _Fault(cards.line, f"cards of a {cards.get('type')!r} street in a stud hand")
+        raise _Fault(line_of(cards), f"cards of a {cards.get('type')!r} street in a stud hand")
     try:
         shown = tuple(c for c in map(card_of, (cards.text or "").split()) if c is not None)
     except ValueError as error:
-        raise _Fault(cards.line, str(error)) from None
+        raise _Fault(line_of(cards), str(error)) from None
     if not shown:
         return None
-    return DealtLine(_player(cards, names), shown, line=cards.line)
+    return DealtLine(_player(cards, names), shown, line=line_of(cards))
 
 
-def _action(action: LinedElement, names: set[str], put_in: dict[str, Decimal]) -> Action:
+def _action(action: Element, names: set[str], put_in: dict[str, Decimal]) -> Action:
     player = _player(action, names)
     kind = action.get("type", "")
-    line = action.line
+    line = line_of(action)
     if kind in (_FOLD, _SITTING_OUT):
         return Action(player, ActionKind.FOLD, line=line)
     if kind == _CHECK:
@@ -469,7 +483,9 @@ def _action(action: LinedElement, names: set[str], put_in: dict[str, Decimal]) -
     if kind == _RAISE_TO:
         return Action(player, ActionKind.RAISE, raise_to=amount, line=line)
     if kind == _RAISE_BY:  # inferred: FPDB's "raise by"
-        return Action(player, ActionKind.RAISE, raise_to=max(put_in.values(), default=had) + amount, line=line)
+        return Action(
+            player, ActionKind.RAISE, raise_to=max(put_in.values(), default=had) + amount, line=line
+        )
     if kind == _ALL_IN:
         facing = max(put_in.values(), default=Decimal(0))
         total = had + amount
@@ -507,18 +523,33 @@ def _shows(game: Game, records: list[object], line: int) -> list[Show]:
 _TOURNAMENT_SMALL_BETS = {
     Decimal(ante): Decimal(small)
     for ante, small in (
-        (8, 60), (10, 80), (15, 100), (20, 150), (30, 200),
-        (40, 300), (50, 400), (80, 600), (100, 800), (150, 1000),
+        (8, 60),
+        (10, 80),
+        (15, 100),
+        (20, 150),
+        (30, 200),
+        (40, 300),
+        (50, 400),
+        (80, 600),
+        (100, 800),
+        (150, 1000),
     )
 }
 
 
 def _stakes(
-    limit: LimitKind, low: str | None, high: str | None, ante: str | None, events: tuple[object, ...]
+    limit: LimitKind,
+    low: str | None,
+    high: str | None,
+    ante: str | None,
+    events: tuple[object, ...],
 ) -> Stakes:
+    """The stakes the header prints, else (a tournament) those the hand's bets show."""
     forced = forced_bet_sizes(events)
     if ante is not None:
         forced["ante"] = parse_loose_amount(ante)
+    small: Decimal | None
+    big: Decimal | None
     if low is not None and high is not None:
         small, big = parse_loose_amount(low), parse_loose_amount(high)
     else:
@@ -528,7 +559,9 @@ def _stakes(
         big = None if small is None else small * 2
     if limit is LimitKind.FIXED:
         return Stakes(small_bet=small, big_bet=big, **forced)
-    return Stakes(ante=forced.get("ante"), bring_in=forced.get("bring_in"), small_blind=small, big_blind=big)
+    return Stakes(
+        ante=forced.get("ante"), bring_in=forced.get("bring_in"), small_blind=small, big_blind=big
+    )
 
 
 def _small_bet_played(events: tuple[object, ...]) -> Decimal | None:

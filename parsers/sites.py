@@ -52,9 +52,7 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
 )
 
 ANY_HAND_START = re.compile(
-    "|".join(
-        f"(?:{site.hand_start.pattern})" for site in SITE_FORMATS if site.split_file is None
-    ),
+    "|".join(f"(?:{site.hand_start.pattern})" for site in SITE_FORMATS if site.split_file is None),
     re.MULTILINE,
 )
 """The first line of a hand of any text format (XML hands are found by their format)."""

@@ -46,12 +46,17 @@ class _LinedBuilder(TreeBuilder):
         self.root: LinedElement | None = None
         self.current_line: Callable[[], int] = lambda: 1
 
-    def start(self, tag: str, attrs: dict[str, str]) -> LinedElement:  # type: ignore[override]
+    def start(self, tag: str, attrs: dict[str, str]) -> LinedElement:
         element: LinedElement = super().start(tag, attrs)  # type: ignore[assignment]
         element.line = self.first_line - 1 + self.current_line()
         if self.root is None:
             self.root = element
         return element
+
+
+def line_of(element: Element) -> int:
+    """The line of the file an element read by this module starts on (0 for another)."""
+    return getattr(element, "line", 0)
 
 
 def _read(path: str, data: bytes | str, first_line: int, whole: bool) -> LinedElement:

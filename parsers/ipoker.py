@@ -255,6 +255,17 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     number = number_found[1] if number_found else None
     try:
         session = session_of(chunk.path, chunk.preamble)
+    except HandParseError as error:  # the file's fault, told at each of its hands
+        raise HandParseError(
+            error.kind,
+            f"the session's header (line {error.line}) does not read: {error.message}",
+            chunk.path,
+            chunk.first_line,
+            1,
+            number,
+            chunk.lines[0],
+        ) from None
+    try:
         game_element = parse_xml(chunk.path, chunk.text, chunk.first_line)
         return _read_game(chunk, session, game_element)
     except HandParseError as error:

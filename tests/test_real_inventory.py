@@ -17,6 +17,7 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.history_file import parse_file
 from tests import (
     test_everleaf_real,
+    test_ipoker_real,
     test_fulltilt_real,
     test_pokerstars_real,
     test_winamax_real,
@@ -29,6 +30,7 @@ READ = {
     "Winamax": test_winamax_real.EXPECTED,
     "Winning": test_winning_real.EXPECTED,
     "Everleaf": test_everleaf_real.EXPECTED,
+    "iPoker": test_ipoker_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
@@ -73,9 +75,6 @@ AWAITING_A_READER = (
     "PartyPoker/cash/Stud/7-Stud-USD-1-2-201104.txt",
     "PartyPoker/cash/Stud/7-StudHL-USD-0.50-1.00-201008.txt",
     "PartyPoker/tour/Stud/7-Stud-USD-MTT-6.00-201205.txt",
-    "iPoker/cash/Stud/7-StudHL-EUR-0.05-0.10-201405.txt",
-    "iPoker/cash/Stud/7-StudL-USD-0.05-0.10-201009.txt",
-    "iPoker/tour/Stud/7-StudHi-USD-STT-5-201103.txt",
 )
 
 

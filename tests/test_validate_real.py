@@ -14,6 +14,7 @@ from pipeline.cli import app
 from tests import (
     real_sites,
     test_everleaf_real,
+    test_ipoker_real,
     test_fulltilt_real,
     test_pokerstars_real,
     test_winamax_real,
@@ -27,6 +28,7 @@ HEADERS = {
     "winamax": ("Winamax", re.compile(r"^\ufeff?Winamax Poker - ")),
     "winning": ("Winning", re.compile(r"^\ufeff?(?:Game started at: |Hand #\d+ - )")),
     "everleaf": ("Everleaf", re.compile(r"^Everleaf Gaming Game #\d+")),
+    "ipoker": ("iPoker", test_ipoker_real.HEADER),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -69,6 +71,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "winamax": getattr(test_winamax_real, "FAULTS", {}),
         "winning": getattr(test_winning_real, "FAULTS", {}),
         "everleaf": getattr(test_everleaf_real, "FAULTS", {}),
+        "ipoker": getattr(test_ipoker_real, "FAULTS", {}),
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(hands) for hands in named.values()), site

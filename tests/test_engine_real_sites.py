@@ -22,6 +22,7 @@ from pipeline.engine.replay import replay
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_ipoker_real,
     test_winamax_real,
     test_winning_real,
 )
@@ -30,6 +31,7 @@ from tests.conftest import REAL_HISTORIES
 SITES = {
     "everleaf": "Everleaf",
     "fulltilt": "FullTilt",
+    "ipoker": "iPoker",
     "winamax": "Winamax",
     "winning": "Winning",
 }
@@ -41,6 +43,7 @@ EXPECTED_HANDS = {
     for site, module in (
         ("everleaf", test_everleaf_real),
         ("fulltilt", test_fulltilt_real),
+        ("ipoker", test_ipoker_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
     )
@@ -52,6 +55,9 @@ EXPECTED_HANDS = {
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "everleaf": {},
     "fulltilt": {},
+    # iPoker 4045005189: Player19 brings in his last 47 chips as a bring-in (type 16), not
+    # an all-in (type 7).
+    "ipoker": {"4045005189": ["all_in_flag"]},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
 }
@@ -77,6 +83,11 @@ SILENT_TOP_UPS = {
     ("16976649-11-1645389136", "jelachatte"),
     # Everleaf: Player1 leaves with $0.11 and sits the next hand with $0.61.
     ("285998708", "Player1"),
+    # iPoker: Player0 loses his last €0.59 and sits the next hand with €1.
+    ("5710056302", "Player0"),
+    # iPoker's sit-and-go: the hero, Player11, moved to another table with 20 chips less
+    # than he won (the file keeps one table name for the whole tournament).
+    ("4044922544", "Player11"),
 }
 
 
@@ -118,7 +129,8 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("site", "minimum"), [("everleaf", 40), ("fulltilt", 250), ("winamax", 40), ("winning", 6)]
+    ("site", "minimum"),
+    [("everleaf", 40), ("fulltilt", 250), ("ipoker", 590), ("winamax", 40), ("winning", 6)],
 )
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the
@@ -158,6 +170,7 @@ JUDGED_GAMES = {
         "five_draw",
         "badugi",
     },
+    "ipoker": {"seven_stud", "seven_stud_hilo"},
     "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},
 }

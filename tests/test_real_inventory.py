@@ -17,8 +17,8 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.history_file import parse_file
 from tests import (
     test_everleaf_real,
-    test_ipoker_real,
     test_fulltilt_real,
+    test_ipoker_real,
     test_pokerstars_real,
     test_winamax_real,
     test_winning_real,

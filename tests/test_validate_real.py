@@ -14,8 +14,8 @@ from pipeline.cli import app
 from tests import (
     real_sites,
     test_everleaf_real,
-    test_ipoker_real,
     test_fulltilt_real,
+    test_ipoker_real,
     test_pokerstars_real,
     test_winamax_real,
     test_winning_real,

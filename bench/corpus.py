@@ -23,6 +23,7 @@ SITE_FOLDERS = {
     "everleaf": "Everleaf",
     "partypoker": "PartyPoker",
     "ongame": "OnGame",
+    "ipoker": "iPoker",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -33,6 +34,7 @@ _HAND_NUMBERS = {
     "everleaf": re.compile(r"(Everleaf Gaming Game #)(\d+)"),
     "partypoker": re.compile(r"(Hand History [fF]or Game )(\d+)"),
     "ongame": re.compile(r"(History for hand R5-\d+-)(\d+)"),
+    "ipoker": re.compile(r'(<game gamecode=")(\d+)'),
 }
 
 
@@ -61,12 +63,13 @@ def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars
     """The site's real hands of the game ("all": any), renumbered, repeated up to
     `minimum`; `rename` gives the players new names on each repeat (every seat line a new
     shape). Hands of double-spaced files are written single-spaced."""
-    hands = []
+    hands, preamble = [], ""
     for path in sorted((REAL / SITE_FOLDERS[site]).rglob("*.txt")):
         for chunk, outcome in parse_bytes(str(path), path.read_bytes()):
             if isinstance(outcome, Hand) and game in ("all", outcome.game.value):
                 text = "\n".join(line for line in chunk.lines if line)
                 hands.append((text, tuple(seat.player for seat in outcome.seats)))
+                preamble = preamble or chunk.preamble
     if not hands:
         raise SystemExit(f"no real {site} hands of game {game!r}")
     hand_number = _HAND_NUMBERS[site]
@@ -80,6 +83,8 @@ def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars
                 text = _renamed(text, names, repetition)
             texts.append(text)
         repetition += 1
+    if preamble:  # an XML session: its hands under the first file's header (a parse bench)
+        return (preamble + "\n".join(texts) + "\n</session>\n").encode("utf-8")
     return ("\n\n\n".join(texts) + "\n").encode("utf-8")
 
 

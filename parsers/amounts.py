@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -36,3 +37,23 @@ def parse_amount(text: str) -> Decimal:
 def currency_symbol_of(text: str) -> str | None:
     """The ISO code of an amount's currency symbol, or None for bare chips."""
     return CURRENCY_BY_SYMBOL.get(text[:1])
+
+
+_MONEY_SIGNS = "$€£¥ \u00a0"
+_DECIMAL_COMMA = re.compile(r"\d,\d{1,2}$")
+_CURRENCY_WORD = re.compile(r"\s*(?:[A-Z]{3}|kr|RSD)$")
+
+
+def parse_loose_amount(text: str) -> Decimal:
+    """An amount as the XML sites print it, read exactly: the sign before or after, a code
+    after ("$4.02", "€0.05", "0,05€", "1,440" chips, "1 500", "2.00", "12 kr"). A comma
+    followed by one or two digits at the end is a decimal comma (iPoker's French skins:
+    "0,02€"); any other comma or space groups thousands. ValueError if no number is left."""
+    printed = text
+    text = _CURRENCY_WORD.sub("", text.strip()).strip(_MONEY_SIGNS)
+    if _DECIMAL_COMMA.search(text) and "." not in text:
+        text = text.replace(",", ".")
+    text = text.replace(",", "").replace(" ", "").replace("\u00a0", "")
+    if not text or not text.replace(".", "", 1).isdigit():
+        raise ValueError(f"unreadable amount {printed!r}")
+    return parse_amount(text)

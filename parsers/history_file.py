@@ -10,9 +10,9 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.outcomes import ParseOutcome
 from parsers.phh_notation import PHH_SUFFIXES, is_phh
 from parsers.reading import FilePiece, HandText, split_hands
-from parsers.sites import ANY_HAND_START, site_of
+from parsers.sites import ANY_HAND_START, site_of, xml_format_of
 
-HISTORY_SUFFIXES = (".txt", ".log", ".hh", *PHH_SUFFIXES)
+HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", *PHH_SUFFIXES)
 _OPENING_LINES = 8  # more than a site's hand start spans (blank lines included)
 
 
@@ -23,9 +23,13 @@ def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome
 
 
 def file_chunks(path: str, data: bytes, piece: FilePiece | None = None) -> Iterator[HandText]:
-    """The text of each hand of a file (or piece of one): a site's history, or PHH."""
+    """The text of each hand of a file (or piece of one): a site's history, or PHH. An
+    XML history is read whole (never cut into pieces: it has no blank line before a hand)."""
     if is_phh(path):
         return phh.split_phh(path, data)
+    xml = xml_format_of(data) if piece is None or piece.start == 0 else None
+    if xml is not None and xml.split_file is not None:
+        return xml.split_file(path, data)
     return split_hands(path, data, ANY_HAND_START, piece)
 
 

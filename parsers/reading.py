@@ -18,7 +18,7 @@ import codecs
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,9 @@ class HandText:
     byte_offset: int
     byte_end: int
     is_hand: bool = True
+    # The file's text before its first hand, for formats whose hands are read with their
+    # file's header (an XML session's currency, game and table): "" for the text sites.
+    preamble: str = field(default="", repr=False)
 
     @property
     def text(self) -> str:
@@ -127,7 +130,7 @@ def split_hands(
     )
     boundaries = sorted(starts | {0, len(text)})
     byte_at = [
-        piece.start + offset for offset in _byte_offsets(text, boundaries, decoded, len(data))
+        piece.start + offset for offset in byte_offsets(text, boundaries, decoded, len(data))
     ]
     line_number = piece.first_line
     for index, (start, end) in enumerate(itertools.pairwise(boundaries)):
@@ -170,7 +173,7 @@ def _is_double_spaced(text: str) -> bool:
     return "\n\n" in text.lstrip() and _TWO_TEXT_LINES.search(text) is None
 
 
-def _byte_offsets(
+def byte_offsets(
     text: str, positions: list[int], decoded: DecodedFile, data_length: int
 ) -> list[int]:
     """Byte offsets in the original file of character positions in its decoded text

@@ -1,15 +1,18 @@
 """The site formats studdraw reads, and which one a hand is written in.
 
 Adding a site is one entry here: its grammar and transformer live in their own module.
+Most formats are text, their hands found by their first line in any file (a folder, even
+a file, may mix sites). An XML format's file is one document, read whole: it is known by
+its opening (`file_start`) and cut into hands by its own `split_file`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from parsers import everleaf, fulltilt, ongame, partypoker, pokerstars, winamax, winning
+from parsers import everleaf, fulltilt, ipoker, ongame, partypoker, pokerstars, winamax, winning
 from parsers.conventions import CARD_ROOM_RULES, SiteConventions
 from parsers.events import Hand
 from parsers.outcomes import CancelledHand, SkippedHand
@@ -22,6 +25,9 @@ class SiteFormat:
     hand_start: re.Pattern[str]  # a hand's opening (its first line or more), MULTILINE
     parse_hand: Callable[[HandText], Hand | SkippedHand | CancelledHand]
     conventions: SiteConventions
+    # XML formats: the file's opening (its first characters) and how it is cut into hands.
+    file_start: re.Pattern[str] | None = None
+    split_file: Callable[[str, bytes], Iterator[HandText]] | None = None
 
 
 SITE_FORMATS: tuple[SiteFormat, ...] = (
@@ -36,11 +42,35 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
         partypoker.SITE, partypoker.HAND_START, partypoker.parse_hand, partypoker.CONVENTIONS
     ),
     SiteFormat(ongame.SITE, ongame.HAND_START, ongame.parse_hand, ongame.CONVENTIONS),
+    *(
+        SiteFormat(
+            xml.SITE,
+            xml.HAND_START,
+            xml.parse_hand,
+            xml.CONVENTIONS,
+            file_start=xml.FILE_START,
+            split_file=xml.split_file,
+        )
+        for xml in (ipoker,)
+    ),
 )
 
 ANY_HAND_START = re.compile(
-    "|".join(f"(?:{site.hand_start.pattern})" for site in SITE_FORMATS), re.MULTILINE
+    "|".join(f"(?:{site.hand_start.pattern})" for site in SITE_FORMATS if site.split_file is None),
+    re.MULTILINE,
 )
+"""The first line of a hand of any text format (XML hands are found by their format)."""
+
+_XML_FORMATS = tuple(site for site in SITE_FORMATS if site.file_start is not None)
+_OPENING_BYTES = 1024  # an XML history names its format well before this
+
+
+def xml_format_of(data: bytes) -> SiteFormat | None:
+    """The XML format a file is written in, by its opening; None for a text history."""
+    head = data[:_OPENING_BYTES].decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    if not head.startswith("<"):
+        return None
+    return next((site for site in _XML_FORMATS if site.file_start.search(head)), None)  # type: ignore[union-attr]
 
 
 _CONVENTIONS = {site.name: site.conventions for site in SITE_FORMATS}
@@ -54,6 +84,7 @@ SITE_NAMES: dict[str, str] = {
     everleaf.SITE: "Everleaf",
     partypoker.SITE: "PartyPoker",
     ongame.SITE: "OnGame",
+    ipoker.SITE: "iPoker",
 }
 
 

@@ -1,5 +1,5 @@
-"""The one door for XML histories (iPoker-style sites write a session as XML): parsed by
-`defusedxml`, which refuses what a hostile file uses to hurt the reader.
+"""The one door for XML histories (iPoker, Merge's export and Boss Media write a session
+as XML): parsed by `defusedxml`, which refuses what a hostile file uses to hurt the reader.
 
 - Entity expansion ("billion laughs": ten entities of ten of the one before inflate a
   kilobyte to gigabytes) is refused at the first entity declared.
@@ -8,31 +8,167 @@
 
 A refusal, like a file that is not XML at all, is a `HandParseError` naming the file and
 line, so an import counts the file and goes on.
+
+An XML history is one document, but studdraw reads and stores it a hand at a time like
+any other history (byte offsets, line numbers, resuming a file that grows): `split_xml`
+cuts the file's text into its hand elements, each `HandText` carrying the file's text
+before its first hand (`preamble`: the session's header, where the currency, game and
+table are). A hand is then read on its own (`parse_xml`), the header with
+`parse_xml_opening`; both give every element its line in the file.
 """
 
 from __future__ import annotations
 
-from xml.etree.ElementTree import Element, ParseError
+import re
+from collections.abc import Callable, Iterator
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
+from defusedxml.ElementTree import DefusedXMLParser
 
 from parsers.errors import ErrorKind, HandParseError
+from parsers.reading import HandText, byte_offsets, decode_history
 
 
-def parse_xml(path: str, data: bytes) -> Element:
-    """The document's root element; `HandParseError` for unsafe or broken XML."""
+class LinedElement(Element):
+    """An element that knows the line of the file its start tag is on (for messages)."""
+
+    line: int = 0
+
+
+class _LinedBuilder(TreeBuilder):
+    """The standard tree, each element told its line; keeps the root as soon as it
+    starts, so that a document read only in part (a file's header) can be looked at."""
+
+    def __init__(self, first_line: int) -> None:
+        super().__init__(element_factory=LinedElement)
+        self.first_line = first_line
+        self.root: LinedElement | None = None
+        self.current_line: Callable[[], int] = lambda: 1
+
+    def start(self, tag: str, attrs: dict[str, str]) -> LinedElement:
+        element: LinedElement = super().start(tag, attrs)  # type: ignore[assignment]
+        element.line = self.first_line - 1 + self.current_line()
+        if self.root is None:
+            self.root = element
+        return element
+
+
+def line_of(element: Element) -> int:
+    """The line of the file an element read by this module starts on (0 for another)."""
+    return getattr(element, "line", 0)
+
+
+def _read(path: str, data: bytes | str, first_line: int, whole: bool) -> LinedElement:
+    builder = _LinedBuilder(first_line)
+    parser = DefusedXMLParser(
+        target=builder, forbid_dtd=True, forbid_entities=True, forbid_external=True
+    )
+    builder.current_line = lambda: parser.parser.CurrentLineNumber
     try:
-        return fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        parser.feed(data)
+        if whole:
+            parser.close()
     except DefusedXmlException as refusal:
         raise HandParseError(
             ErrorKind.STRUCTURE,
             f"XML refused: {refusal} (a DTD or entities, which no history needs)",
             path,
-            1,
+            first_line,
         ) from None
     except ParseError as error:
         line, column = error.position
         raise HandParseError(
-            ErrorKind.SYNTAX, f"not well-formed XML ({error})", path, line, column + 1
+            ErrorKind.SYNTAX,
+            f"not well-formed XML ({error})",
+            path,
+            first_line - 1 + line,
+            column + 1,
         ) from None
+    if builder.root is None:
+        raise HandParseError(ErrorKind.SYNTAX, "no XML element", path, first_line)
+    return builder.root
+
+
+def parse_xml(path: str, data: bytes | str, first_line: int = 1) -> LinedElement:
+    """The document's root element; `HandParseError` for unsafe or broken XML. Text (a
+    hand cut out of its file) is read as already decoded; `first_line` is the file's line
+    the text starts on."""
+    return _read(path, data, first_line, whole=True)
+
+
+def parse_xml_opening(path: str, text: str, first_line: int = 1) -> LinedElement:
+    """The root of a document of which only the opening is given, its elements so far
+    (a session's header, the hands left out): refused or broken like `parse_xml`."""
+    return _read(path, text, first_line, whole=False)
+
+
+def split_xml(
+    path: str, data: bytes, hand_start: re.Pattern[str], hand_end: str
+) -> Iterator[HandText]:
+    """The hands of an XML history: each from a `hand_start` match (its start tag) to the
+    end tag `hand_end` included, or to the next hand (a file cut short). The text before
+    the first hand is every hand's `preamble`; the closing tags after the last hand are
+    no hand. The encoding is found as for any history (`decode_history`): an iPoker file
+    that declares UTF-8 and holds Windows-1252 euro signs is read as Windows-1252."""
+    decoded = decode_history(data)
+    text = decoded.text
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    starts = [match.start() for match in hand_start.finditer(text)]
+    if not starts:
+        return
+    bounds: list[tuple[int, int]] = []
+    for start, following in zip(starts, [*starts[1:], len(text)], strict=True):
+        closing = text.find(hand_end, start, following)
+        bounds.append((start, following if closing < 0 else closing + len(hand_end)))
+    flat = [position for bound in bounds for position in bound]
+    offsets = byte_offsets(decoded.text, _undo_newlines(decoded.text, flat), decoded, len(data))
+    preamble = text[: starts[0]]
+    line, counted = 1, 0
+    for index, (start, end) in enumerate(bounds):
+        line += text.count("\n", counted, start)
+        counted = start
+        yield HandText(
+            path=path,
+            lines=tuple(row.rstrip() for row in text[start:end].split("\n")),
+            first_line=line,
+            byte_offset=offsets[2 * index],
+            byte_end=offsets[2 * index + 1],
+            preamble=preamble,
+        )
+
+
+def _undo_newlines(original: str, positions: list[int]) -> list[int]:
+    """Positions in the text with CRLF made LF, as positions in the original text."""
+    if "\r\n" not in original:
+        return positions
+    crlf = [match.start() for match in re.finditer("\r\n", original)]
+    result, passed = [], 0
+    for position in positions:
+        while passed < len(crlf) and crlf[passed] - passed < position:
+            passed += 1
+        result.append(position + passed)
+    return result
+
+
+_CARD = re.compile(r"[2-9TJQKA][cdhs]")  # as grammars/pieces.lark's CARD
+_HIDDEN = frozenset({"X", "XX", "b", ""})
+
+
+def card_of(text: str) -> str | None:
+    """A card as an XML site writes it, in studdraw's form ("Ts"): rank first ("5h",
+    Merge) or suit first with ten as "10" ("S10", "HA": iPoker). None for a card not
+    shown ("X" at iPoker, "" between Merge's commas, "b" at Boss); ValueError for
+    anything else."""
+    text = text.strip()
+    if text in _HIDDEN:
+        return None
+    if _CARD.fullmatch(text):
+        return text
+    if len(text) >= 2 and text[0] in "SHDCshdc":
+        rank = "T" if text[1:] == "10" else text[1:].upper()
+        card = rank + text[0].lower()
+        if _CARD.fullmatch(card):
+            return card
+    raise ValueError(f"unreadable card {text!r}")

@@ -23,6 +23,7 @@ from pipeline.engine.replay import replay
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_ipoker_real,
     test_ongame_real,
     test_partypoker_real,
     test_winamax_real,
@@ -35,6 +36,7 @@ SITES = {
     "ongame": "OnGame",
     "fulltilt": "FullTilt",
     "partypoker": "PartyPoker",
+    "ipoker": "iPoker",
     "winamax": "Winamax",
     "winning": "Winning",
 }
@@ -48,6 +50,7 @@ EXPECTED_HANDS = {
         ("ongame", test_ongame_real),
         ("fulltilt", test_fulltilt_real),
         ("partypoker", test_partypoker_real),
+        ("ipoker", test_ipoker_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
     )
@@ -61,6 +64,9 @@ EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "ongame": {},
     "fulltilt": {},
     "partypoker": {},
+    # iPoker 4045005189: Player19 brings in his last 47 chips as a bring-in (type 16), not
+    # an all-in (type 7).
+    "ipoker": {"4045005189": ["all_in_flag"]},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
 }
@@ -86,6 +92,11 @@ SILENT_TOP_UPS = {
     ("16976649-11-1645389136", "jelachatte"),
     # Everleaf: Player1 leaves with $0.11 and sits the next hand with $0.61.
     ("285998708", "Player1"),
+    # iPoker: Player0 loses his last €0.59 and sits the next hand with €1.
+    ("5710056302", "Player0"),
+    # iPoker's sit-and-go: the hero, Player11, moved to another table with 20 chips less
+    # than he won (the file keeps one table name for the whole tournament).
+    ("4044922544", "Player11"),
 }
 
 
@@ -132,6 +143,7 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
     [
         ("everleaf", 40),
         ("fulltilt", 250),
+        ("ipoker", 590),
         ("ongame", 49),
         ("partypoker", 0),
         ("winamax", 40),
@@ -178,6 +190,7 @@ JUDGED_GAMES = {
         "badugi",
     },
     "partypoker": set(),  # the loser "doesn't show [...]": a muck, one hand shown
+    "ipoker": {"seven_stud", "seven_stud_hilo"},
     "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},
 }

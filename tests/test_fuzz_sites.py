@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers import everleaf, fulltilt, ongame, partypoker, winamax, winning
+from parsers import everleaf, fulltilt, ipoker, ongame, partypoker, winamax, winning
 from parsers.events import Hand
-from parsers.history_file import parse_chunk
+from parsers.history_file import file_chunks, parse_chunk
 from parsers.line_parser import LineParser
 from parsers.reading import split_hands
 from parsers.sites import ANY_HAND_START
@@ -184,3 +184,41 @@ class _Line:
 
     def __init__(self, text: str, names: tuple[str, ...]) -> None:
         self.text, self.names = text, names
+
+
+# ----------------------------------------------------------------------------- XML sessions
+
+XML_FOLDERS = {ipoker.SITE: "iPoker"}
+
+
+@cache
+def xml_hands() -> tuple[tuple[str, str, RealHand], ...]:
+    """Every real hand of the XML sites: (site, its file's header, the hand)."""
+    hands = []
+    for site, folder in XML_FOLDERS.items():
+        for path in sorted((REAL_HISTORIES / folder).rglob("*.txt")):
+            for chunk in file_chunks(str(path), path.read_bytes()):
+                outcome = parse_chunk(chunk)
+                if isinstance(outcome, Hand):
+                    names = tuple(seat.player for seat in outcome.seats)
+                    real = RealHand(path.name, chunk.lines, names, outcome.game.is_stud)
+                    hands.append((site, chunk.preamble, real))
+    assert {site for site, _, _ in hands} == set(XML_FOLDERS)
+    return tuple(hands)
+
+
+@st.composite
+def mutated_session(draw, ops, max_ops: int = 3) -> tuple[str, bytes]:
+    """A session file of one mutated real hand: its file's header, the hand, the end."""
+    site, preamble, hand = draw(st.sampled_from(xml_hands()))
+    lines = list(hand.lines)
+    for op in draw(st.lists(st.sampled_from(ops), min_size=1, max_size=max_ops)):
+        lines = op(draw, lines, hand) or [""]
+    return site, (preamble + "\n".join(lines) + "\n</session>\n").encode()
+
+
+@fuzz_settings(100)
+@given(mutated_session(LINE_OPS + AMOUNT_OPS + NAME_OPS + CARD_OPS, max_ops=4))
+def test_xml_hands_mutated(mutated):
+    site, data = mutated
+    check_file(data, site=site)

@@ -33,6 +33,9 @@ REAL_RULE_HANDS: dict[tuple[str, str], tuple[SiteRule, ...]] = {
     ("fulltilt", "11111112277"): (SiteRule.OPEN_PAIR,),
     ("pokerstars", "35874334277"): (SiteRule.OPEN_PAIR, SiteRule.RAKE),
     ("pokerstars", "99632512109"): (SiteRule.OPEN_PAIR,),
+    # iPoker's sit-and-go: a fourth-street bet of 300 over an open pair, at 150/300
+    ("ipoker", "4045005063"): (SiteRule.OPEN_PAIR,),
+    ("ipoker", "4045006251"): (SiteRule.OPEN_PAIR,),
     # Badugi, "Player13: raises 30 to 150 and is all-in / Player19: raises 30 to 180"
     ("pokerstars", "52476877655"): (SiteRule.SHORT_ALL_IN_RAISE,),
     ("pokerstars", "52478520236"): (SiteRule.SHORT_ALL_IN_RAISE,),
@@ -173,9 +176,9 @@ def test_export_then_validate_reads_the_real_hands_back(tmp_path: object) -> Non
     exported = runner.invoke(
         app, ["export", str(REAL_HISTORIES), "--out", str(out), "--collection"]
     )
-    assert "504 hands written as PHH" in exported.output  # OnGame: 6 stud hands
+    assert "628 hands written as PHH" in exported.output  # OnGame: 6 stud hands, iPoker: 124
     back = [o for _c, o in parse_file(out / "hands.phhs")]
     hands = [o for o in back if isinstance(o, Hand)]
     valid = [h for h in hands if not replay(h, conventions_of(h.site)).errors]
-    assert len(back) == 504
-    assert len(valid) == 504
+    assert len(back) == 628
+    assert len(valid) == 628

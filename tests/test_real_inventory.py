@@ -18,6 +18,7 @@ from parsers.history_file import parse_file
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_ipoker_real,
     test_ongame_real,
     test_partypoker_real,
     test_pokerstars_real,
@@ -33,6 +34,7 @@ READ = {
     "Everleaf": test_everleaf_real.EXPECTED,
     "PartyPoker": test_partypoker_real.EXPECTED,
     "OnGame": test_ongame_real.EXPECTED,
+    "iPoker": test_ipoker_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
@@ -69,9 +71,6 @@ AWAITING_A_READER = (
     "Merge/cash/Stud/7-StudHL-USD-0.25-0.50-201307.no.null.xml",
     "Merge/cash/Stud/Razz-USD-0.50-1.00-201111.allIn.txt",
     "Merge/extra/jejellyroll-fr+fpdb-3/regression-test-files__cash__Merge__Mixed__HORSE-8max-USD-0.25-0.50-201409.new.format.txt",
-    "iPoker/cash/Stud/7-StudHL-EUR-0.05-0.10-201405.txt",
-    "iPoker/cash/Stud/7-StudL-USD-0.05-0.10-201009.txt",
-    "iPoker/tour/Stud/7-StudHi-USD-STT-5-201103.txt",
 )
 
 

@@ -15,6 +15,7 @@ from tests import (
     real_sites,
     test_everleaf_real,
     test_fulltilt_real,
+    test_ipoker_real,
     test_ongame_real,
     test_partypoker_real,
     test_pokerstars_real,
@@ -31,6 +32,7 @@ HEADERS = {
     "everleaf": ("Everleaf", re.compile(r"^Everleaf Gaming Game #\d+")),
     "partypoker": ("PartyPoker", test_partypoker_real.HEADER),
     "ongame": ("OnGame", re.compile(r"^\*{5} History for hand [A-Z\d]+-")),
+    "ipoker": ("iPoker", test_ipoker_real.HEADER),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -75,6 +77,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "everleaf": getattr(test_everleaf_real, "FAULTS", {}),
         "partypoker": getattr(test_partypoker_real, "FAULTS", {}),
         "ongame": getattr(test_ongame_real, "FAULTS", {}),
+        "ipoker": getattr(test_ipoker_real, "FAULTS", {}),
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(h) for h in named.values()), site

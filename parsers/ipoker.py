@@ -1,0 +1,595 @@
+"""iPoker's XML histories: a session file, its header and its hands.
+
+An iPoker file is one XML document, `<session sessioncode="...">`, written as the session
+goes: a `<general>` header (the game and stakes as one phrase, "7 Card Stud L $0.05/$0.10",
+the table, its currency, the hero's nickname, a tournament's name and buy-in), then one
+`<game gamecode="...">` per hand. `xml_reading.split_xml` cuts the file at the hands and
+gives each the header as its `preamble`; this module reads one hand with it.
+
+What iPoker does its own way:
+
+- every chip a player puts in is an `<action>` with a numeric `type` (FPDB's table:
+  0 fold, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 16 bring-in, 23 raise to, 6 raise
+  by, 9 sitting out; 1, 2 and 8 are blinds and a new player's "no action", flop games
+  only) and the chips it adds in `sum`, except a raise to (23), whose `sum` is the total;
+- the actions are written grouped by player, not in the order played: their `no` is;
+- an all-in (7) says only what it adds: a call, a bet or a raise, as the street stands;
+- cards are per player and street, suit first with ten as "10" ("X X H6": two down
+  cards not shown, the six of hearts up); a player who goes to showdown has every card
+  printed, so his hand is shown; nothing says who showed first or mucked;
+- there is no pot line: each `<player>` has the total it `win`s, and a bet nobody
+  called is never returned in words (`hand_reading.uncalled_returned` writes it in);
+- a tournament header prints no stakes ("7 Card Stud L"): the hand's own bets give them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from functools import lru_cache
+from xml.etree.ElementTree import Element
+
+from parsers.amounts import AmountOutOfRange, parse_loose_amount
+from parsers.conventions import SiteConventions
+from parsers.errors import ErrorKind, HandParseError
+from parsers.events import (
+    Action,
+    ActionKind,
+    Collect,
+    Game,
+    Hand,
+    HandHeader,
+    LimitKind,
+    MoneyKind,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Stakes,
+    StreetStart,
+    Tournament,
+    UncalledReturn,
+)
+from parsers.hand_assembly import DealtLine, StructureError, assemble_events
+from parsers.hand_reading import (
+    completions_from_raises,
+    count_street_put_in,
+    forced_bet_sizes,
+    uncalled_returned,
+)
+from parsers.outcomes import CancelledHand, SkippedHand
+from parsers.reading import HandText
+from parsers.site_time import to_utc
+from parsers.xml_reading import card_of, line_of, parse_xml, parse_xml_opening, split_xml
+
+SITE = "ipoker"
+# Inferred: no real iPoker hand shows a fixed-limit raise after a short all-in raise.
+CONVENTIONS = SiteConventions()
+
+FILE_START = re.compile(r"<session\s+sessioncode=")
+HAND_START = re.compile(r'<game\s+gamecode="\d+"')
+HAND_END = "</game>"
+
+
+def split_file(path: str, data: bytes) -> Iterator[HandText]:
+    """The file's `<game>` elements, each with the session's header."""
+    return split_xml(path, data, HAND_START, HAND_END)
+
+
+# ---------------------------------------------------------------------------- the header
+
+GAMES: dict[str, Game] = {
+    "7 card stud": Game.SEVEN_STUD,
+    "7 card stud hi-lo": Game.SEVEN_STUD_HILO,
+    "7 card stud hilow": Game.SEVEN_STUD_HILO,  # inferred: FPDB's game table
+    "5 card stud": Game.FIVE_STUD,  # inferred: FPDB's game table
+}
+"""The stud games iPoker dealt; its flop games ("Holdem", "Six Plus Holdem", "Omaha",
+"Omaha Hi-Lo", "LH 0.02/0.04": limit hold'em, none at all: five-card Omaha) are skipped."""
+
+LIMITS: dict[str, LimitKind] = {
+    "L": LimitKind.FIXED,
+    "Limit": LimitKind.FIXED,  # inferred from here on: FPDB's limit table
+    "PL": LimitKind.POT,
+    "LP": LimitKind.POT,
+    "Pot limit": LimitKind.POT,
+    "NL": LimitKind.NO,
+    "SL": LimitKind.NO,
+    "LZ": LimitKind.NO,
+    "БЛ": LimitKind.NO,
+    "No limit": LimitKind.NO,
+}
+
+_GAME_TYPE = re.compile(
+    r"(?P<game>.*?) ?\b(?P<limit>"
+    + "|".join(sorted(map(re.escape, LIMITS), key=len, reverse=True))
+    + r")(?: (?P<low>[^ /]+)/(?P<high>[^ /]+))?(?: Ante (?P<ante>\S+))?"
+)
+"""`<gametype>`: "7 Card Stud L $0.05/$0.10", "7 Card Stud Hi-Lo L €0.05/€0.10", "7 Card
+Stud L" (a tournament); inferred (FPDB): "... Ante $0.01", the sign after the number
+("0,05€/0,10€"), the limit spelt out ("Pot limit")."""
+
+_FLOP_GAME_TYPE = re.compile(r"LH |Holdem|Omaha|Six Plus")
+
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "kr": "SEK", "RSD": "RSD"}
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """The `<general>` header of a session file, as every one of its hands needs it."""
+
+    game: str  # as printed: "7 Card Stud Hi-Lo L €0.05/€0.10"
+    table: str
+    currency: str | None  # the table's (a euro table in a dollar account says EUR)
+    money: MoneyKind
+    max_seats: int | None
+    tournament: Tournament | None
+
+
+_TOURNAMENT_NUMBER = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
+
+
+@lru_cache(maxsize=16)
+def session_of(path: str, preamble: str) -> Session:
+    """The session's header, read once per file (every hand brings the same preamble)."""
+    root = parse_xml_opening(path, preamble)
+    general = root.find("general")
+    if root.tag != "session" or general is None:
+        raise HandParseError(
+            ErrorKind.STRUCTURE, "no <session> header before the first hand", path, line_of(root)
+        )
+    fields = {child.tag: (child.text or "").strip() for child in general}
+    game = fields.get("gametype", "")
+    tournament = None
+    if "tournamentname" in fields or "place" in fields:
+        tournament = _tournament(fields, general)
+    currency = fields.get("tablecurrency") or _sign_currency(game) or fields.get("currency")
+    mode = fields.get("mode", "real")
+    money = (
+        MoneyKind.TOURNAMENT
+        if tournament
+        else MoneyKind.REAL
+        if mode == "real" and currency not in (None, "", "fun")
+        else MoneyKind.PLAY  # inferred: FPDB's "play" for no currency or "fun"
+    )
+    size = fields.get("tablesize", "")
+    return Session(
+        game=game,
+        table=fields.get("tablename", ""),
+        currency=None if money is not MoneyKind.REAL else currency,
+        money=money,
+        max_seats=int(size) if size.isdigit() and int(size) > 0 else None,
+        tournament=tournament,
+    )
+
+
+def _sign_currency(game: str) -> str | None:
+    return next((code for sign, code in CURRENCIES.items() if sign in game), None)
+
+
+def _tournament(fields: dict[str, str], general: Element) -> Tournament:
+    """ "<tournamentname>$5 Limit 7 Card Stud</tournamentname><place>5</place><buyin>$5+$0.50
+    </buyin>": the number is the `<tournamentcode>` or ends the table's name ("$5 Limit 7
+    Card Stud, 699476041, 699476041"; inferred: "Hyper Turbo (#16727068)")."""
+    number = fields.get("tournamentcode")
+    if not number:
+        found = _TOURNAMENT_NUMBER.search(fields.get("tablename", ""))
+        number = next((g for g in found.groups() if g), "") if found else ""
+    buy_in = fee = None
+    parts = [p for p in fields.get("buyin", "").split("+") if p.strip()]
+    try:
+        if parts:
+            buy_in = sum((parse_loose_amount(p) for p in parts[:-1]), Decimal(0)) or None
+            fee = parse_loose_amount(parts[-1])
+            if buy_in is None:  # one amount: the whole buy-in, no fee said
+                buy_in, fee = fee, None
+    except ValueError:
+        raise HandParseError(
+            ErrorKind.SYNTAX, "unreadable buy-in", "", line_of(general), line_text=fields["buyin"]
+        ) from None
+    return Tournament(
+        tournament_id=number or fields.get("tournamentname", ""),
+        buy_in=buy_in,
+        fee=fee,
+        currency=fields.get("currency") or None,
+    )
+
+
+# ---------------------------------------------------------------------------- the hand
+
+_STUD_STREETS = {"second", "third", "fourth", "fifth", "sixth", "river"}
+
+_ANTE, _BRING_IN, _FOLD, _CHECK, _CALL, _BET = "15", "16", "0", "4", "3", "5"
+_RAISE_TO, _RAISE_BY, _ALL_IN, _SITTING_OUT = "23", "6", "7", "9"
+_NO_ACTION = frozenset({"1", "2", "8"})  # blinds and a new player's wait: flop games only
+
+_DATES = (
+    (re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d)(?::(\d\d))?"), "ymd"),
+    (re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d)(?::(\d\d))?"), "ymd"),  # inferred
+    (re.compile(r"(\d\d)[/.](\d\d)[/.](\d{4}) (\d\d?):(\d\d)(?::(\d\d))?"), "dmy"),  # inferred
+    (re.compile(r"(\d\d)-([A-Z][a-z]{2})-(\d{4}) (\d\d?):(\d\d)(?::(\d\d))?"), "dMy"),  # inferred
+)
+_MONTHS = {
+    month: number
+    for number, month in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}
+
+
+def start_time(text: str) -> datetime:
+    """ "2010-09-05 13:00:46", read as UTC (FPDB: iPoker's clock is UTC); inferred from
+    FPDB: "2010/09/05 13:00", "05/09/2010 13:00:46", "05.09.2010 ...", "05-Sep-2010 ...".
+    ValueError for anything else."""
+    for pattern, order in _DATES:
+        found = pattern.fullmatch(text.strip())
+        if found is None:
+            continue
+        first, second, third, hour, minute, seconds = found.groups()
+        if order == "ymd":
+            year, month, day = int(first), int(second), int(third)
+        elif order == "dmy":
+            year, month, day = int(third), int(second), int(first)
+        else:
+            year, month, day = int(third), _MONTHS[second], int(first)
+        local = datetime(year, month, day, int(hour), int(minute), int(seconds or 0))
+        return to_utc(local, "UTC")
+    raise ValueError(f"unreadable start date {text!r}")
+
+
+class _Fault(Exception):
+    """A hand element that does not read: the line and what is wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        super().__init__(message)
+
+
+def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
+    """Read one `<game>` with its session's header; `HandParseError` naming the file, the
+    line and the problem (never another exception)."""
+    number_found = re.search(r'gamecode="(\d+)"', chunk.lines[0])
+    number = number_found[1] if number_found else None
+    try:
+        session = session_of(chunk.path, chunk.preamble)
+    except HandParseError as error:  # the file's fault, told at each of its hands
+        raise HandParseError(
+            error.kind,
+            f"the session's header (line {error.line}) does not read: {error.message}",
+            chunk.path,
+            chunk.first_line,
+            1,
+            number,
+            chunk.lines[0],
+        ) from None
+    try:
+        game_element = parse_xml(chunk.path, chunk.text, chunk.first_line)
+        return _read_game(chunk, session, game_element)
+    except HandParseError as error:
+        error.path, error.hand_number = chunk.path, error.hand_number or number
+        error.line_text = error.line_text or _line_text(chunk, error.line)
+        raise
+    except (_Fault, StructureError) as fault:
+        raise _error(chunk, number, fault.line, str(fault), fault) from None
+    except (AmountOutOfRange, ValueError) as fault:
+        raise _error(chunk, number, chunk.first_line, str(fault), fault) from None
+
+
+def _error(
+    chunk: HandText, number: str | None, line: int, message: str, fault: Exception
+) -> HandParseError:
+    truncated = isinstance(fault, StructureError) and fault.truncated
+    return HandParseError(
+        ErrorKind.TRUNCATED
+        if truncated
+        else ErrorKind.STRUCTURE
+        if isinstance(fault, (_Fault, StructureError))
+        else ErrorKind.SYNTAX,
+        message,
+        chunk.path,
+        line,
+        1,
+        number,
+        _line_text(chunk, line),
+    )
+
+
+def _line_text(chunk: HandText, line: int) -> str:
+    offset = line - chunk.first_line
+    return chunk.lines[offset] if 0 <= offset < len(chunk.lines) else ""
+
+
+def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | SkippedHand:
+    number = element.get("gamecode", "")
+    game_found = _GAME_TYPE.fullmatch(session.game)
+    if _FLOP_GAME_TYPE.match(session.game) or game_found is None:
+        if game_found is None and not _FLOP_GAME_TYPE.match(session.game):
+            raise _Fault(chunk.first_line, f"unknown iPoker game {session.game!r}")
+        return SkippedHand(SITE, number, session.game, chunk.path, chunk.first_line)
+    game = GAMES.get(game_found["game"].lower())
+    if game is None:
+        if game_found["game"] == "" or _FLOP_GAME_TYPE.search(game_found["game"]):
+            return SkippedHand(SITE, number, session.game, chunk.path, chunk.first_line)
+        raise _Fault(chunk.first_line, f"unknown iPoker game {session.game!r}")
+    limit = LIMITS[game_found["limit"]]
+
+    general = _child(element, "general")
+    seats, button = _seats(_child(general, "players"))
+    names = {seat.player for seat in seats}
+    records = _records(game, element, names)
+    acting = {getattr(record, "player", None) for record in records}
+    seats = [
+        seat
+        if seat.player in acting
+        else Seat(seat.seat, seat.player, seat.stack, True, line=seat.line)
+        for seat in seats
+    ]
+    records = uncalled_returned(completions_from_raises(game, records))
+    records += _shows(game, records, line_of(element))
+    records += _collects(_child(general, "players"), records)
+    last_line = chunk.first_line + len(chunk.lines) - 1
+    events = assemble_events(game, records, last_line, has_summary=False)
+    date = _child(general, "startdate")
+    low, high = (game_found["low"], game_found["high"])
+    stakes = _stakes(limit, low, high, game_found["ante"], events)
+    header = HandHeader(
+        site=SITE,
+        hand_number=number,
+        game=game,
+        limit=limit,
+        stakes=stakes,
+        money=session.money,
+        currency=session.currency,
+        started_at_utc=start_time(date.text or ""),
+        site_time=(date.text or "").strip(),
+        table=session.table,
+        max_seats=session.max_seats,
+        button_seat=button,
+        tournament=session.tournament,
+    )
+    return Hand(header, tuple(seats), events)
+
+
+def _child(element: Element, tag: str) -> Element:
+    found = element.find(tag)
+    if found is None:
+        raise _Fault(line_of(element), f"<{element.tag}> has no <{tag}>")
+    return found
+
+
+def _attribute(element: Element, name: str) -> str:
+    value = element.get(name)
+    if value is None:
+        raise _Fault(line_of(element), f"<{element.tag}> has no {name}")
+    return value
+
+
+def _amount(element: Element, name: str) -> Decimal:
+    try:
+        return parse_loose_amount(_attribute(element, name))
+    except ValueError as error:
+        raise _Fault(line_of(element), str(error)) from None
+
+
+def _seats(players: Element) -> tuple[list[Seat], int | None]:
+    """`<player seat="2" name="Hero" chips="$0.73" dealer="0" win="$0.13" bet="$0.03" />`;
+    a seat with no name is empty."""
+    seats, button = [], None
+    for player in players.iter("player"):
+        name = player.get("name", "")
+        if not name:
+            continue
+        number = _attribute(player, "seat")
+        if not number.isdigit():
+            raise _Fault(line_of(player), f"seat {number!r} is not a number")
+        seats.append(Seat(int(number), name, _amount(player, "chips"), line=line_of(player)))
+        if player.get("dealer") == "1":
+            button = int(number)
+    if not seats:
+        raise _Fault(line_of(players), "no player seated")
+    if len({seat.player for seat in seats}) < len(seats):
+        raise _Fault(line_of(players), "a player seated twice")
+    return seats, button
+
+
+def _collects(players: Element, records: list[object]) -> list[Collect]:
+    """What each player `win`s, less the bet nobody called that it counts in (the hand
+    gives it back, `uncalled_returned`): "Player2 ... win="663" bet="368"" took 603 and 60."""
+    returned: dict[str, Decimal] = {}
+    for record in records:
+        if isinstance(record, UncalledReturn):
+            returned[record.player] = returned.get(record.player, Decimal(0)) + record.amount
+    collects = []
+    for player in players.iter("player"):
+        name = player.get("name", "")
+        won = _amount(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)
+        if won > 0:
+            collects.append(Collect(name, won, line=line_of(player)))
+    return collects
+
+
+def _records(game: Game, element: Element, names: set[str]) -> list[object]:
+    """The antes, then each street: its start, its cards, its actions in their order."""
+    streets = game.rules.streets
+    records: list[object] = []
+    for round_element in element.iter("round"):
+        number = _attribute(round_element, "no")
+        if not number.isdigit():
+            raise _Fault(line_of(round_element), f"round {number!r} is not a number")
+        index = int(number) - 2  # round 0 posts the antes, round 1 is empty
+        actions = sorted(round_element.iter("action"), key=_action_number)
+        if index < 0:
+            records += [_ante(action, names) for action in actions]
+            continue
+        if index >= len(streets):
+            raise _Fault(line_of(round_element), f"a round {number} in a {game} hand")
+        if not actions and not round_element.findall("cards"):
+            continue
+        records.append(StreetStart(streets[index], line=line_of(round_element)))
+        for cards in round_element.iter("cards"):
+            dealt = _dealt(cards, names)
+            if dealt is not None:
+                records.append(dealt)
+        put_in: dict[str, Decimal] = {}
+        for action in actions:
+            record = _action(action, names, put_in)
+            count_street_put_in(record, put_in)
+            records.append(record)
+    return records
+
+
+def _action_number(action: Element) -> int:
+    number = action.get("no", "")
+    if not number.isdigit():
+        raise _Fault(line_of(action), f"action number {number!r} is not a number")
+    return int(number)
+
+
+def _player(element: Element, names: set[str]) -> str:
+    name = _attribute(element, "player")
+    if name not in names:
+        raise _Fault(line_of(element), f"{name!r} is not seated")
+    return name
+
+
+def _ante(action: Element, names: set[str]) -> Post:
+    kind = action.get("type")
+    if kind != _ANTE:
+        raise _Fault(line_of(action), f"an action of type {kind} before the cards")
+    return Post(_player(action, names), PostKind.ANTE, _amount(action, "sum"), line=line_of(action))
+
+
+def _dealt(cards: Element, names: set[str]) -> DealtLine | None:
+    """`<cards type="Third Street" player="WurmX">X X H6</cards>`: the cards shown."""
+    if cards.get("type", "").lower().removesuffix(" street") not in _STUD_STREETS:
+        raise _Fault(line_of(cards), f"cards of a {cards.get('type')!r} street in a stud hand")
+    try:
+        shown = tuple(c for c in map(card_of, (cards.text or "").split()) if c is not None)
+    except ValueError as error:
+        raise _Fault(line_of(cards), str(error)) from None
+    if not shown:
+        return None
+    return DealtLine(_player(cards, names), shown, line=line_of(cards))
+
+
+def _action(action: Element, names: set[str], put_in: dict[str, Decimal]) -> Action:
+    player = _player(action, names)
+    kind = action.get("type", "")
+    line = line_of(action)
+    if kind in (_FOLD, _SITTING_OUT):
+        return Action(player, ActionKind.FOLD, line=line)
+    if kind == _CHECK:
+        return Action(player, ActionKind.CHECK, line=line)
+    amount = _amount(action, "sum")
+    if kind == _CALL:
+        return Action(player, ActionKind.CALL, amount, line=line)
+    if kind == _BET:
+        return Action(player, ActionKind.BET, amount, line=line)
+    if kind == _BRING_IN:
+        return Action(player, ActionKind.BRING_IN, amount, line=line)
+    had = put_in.get(player, Decimal(0))
+    if kind == _RAISE_TO:
+        return Action(player, ActionKind.RAISE, raise_to=amount, line=line)
+    if kind == _RAISE_BY:  # inferred: FPDB's "raise by"
+        return Action(
+            player, ActionKind.RAISE, raise_to=max(put_in.values(), default=had) + amount, line=line
+        )
+    if kind == _ALL_IN:
+        facing = max(put_in.values(), default=Decimal(0))
+        total = had + amount
+        if total <= facing:
+            return Action(player, ActionKind.CALL, amount, all_in=True, line=line)
+        if facing == 0:
+            return Action(player, ActionKind.BET, amount, all_in=True, line=line)
+        return Action(player, ActionKind.RAISE, raise_to=total, all_in=True, line=line)
+    if kind in _NO_ACTION:
+        raise _Fault(line, f"a blind (action type {kind}) in a stud hand")
+    raise _Fault(line, f"unknown iPoker action type {kind!r}")
+
+
+def _shows(game: Game, records: list[object], line: int) -> list[Show]:
+    """At a showdown (two players or more not folded), those whose every card is printed
+    showed them."""
+    cards: dict[str, list[str]] = {}
+    folded: set[str] = set()
+    for record in records:
+        if isinstance(record, DealtLine):
+            cards.setdefault(record.player, []).extend(record.cards)
+        elif isinstance(record, Action) and record.kind is ActionKind.FOLD:
+            folded.add(record.player)
+    players = [p for p in cards if p not in folded]
+    size = game.rules.hand_size
+    if len(players) < 2:
+        return []
+    last = max((getattr(r, "line", 0) for r in records), default=line)
+    return [Show(p, tuple(cards[p]), line=last) for p in players if len(cards[p]) == size]
+
+
+# The small bet of a tournament hand that bets nothing it can be told from, by its ante:
+# the levels of the real iPoker stud sit-and-go (2012), ante / bring-in / small bet from
+# 8 / 15 / 60 to 150 / 300 / 1,000. An ante not here leaves the small bet unknown.
+_TOURNAMENT_SMALL_BETS = {
+    Decimal(ante): Decimal(small)
+    for ante, small in (
+        (8, 60),
+        (10, 80),
+        (15, 100),
+        (20, 150),
+        (30, 200),
+        (40, 300),
+        (50, 400),
+        (80, 600),
+        (100, 800),
+        (150, 1000),
+    )
+}
+
+
+def _stakes(
+    limit: LimitKind,
+    low: str | None,
+    high: str | None,
+    ante: str | None,
+    events: tuple[object, ...],
+) -> Stakes:
+    """The stakes the header prints, else (a tournament) those the hand's bets show."""
+    forced = forced_bet_sizes(events)
+    if ante is not None:
+        forced["ante"] = parse_loose_amount(ante)
+    small: Decimal | None
+    big: Decimal | None
+    if low is not None and high is not None:
+        small, big = parse_loose_amount(low), parse_loose_amount(high)
+    else:
+        small = _small_bet_played(events)
+        if small is None and "ante" in forced:
+            small = _TOURNAMENT_SMALL_BETS.get(forced["ante"])
+        big = None if small is None else small * 2
+    if limit is LimitKind.FIXED:
+        return Stakes(small_bet=small, big_bet=big, **forced)
+    return Stakes(
+        ante=forced.get("ante"), bring_in=forced.get("bring_in"), small_blind=small, big_blind=big
+    )
+
+
+def _small_bet_played(events: tuple[object, ...]) -> Decimal | None:
+    """A fixed-limit stud hand's small bet, from what it bets: the first street's
+    completion, or half a bet from the fifth street on."""
+    street = None
+    for event in events:
+        if isinstance(event, StreetStart):
+            street = event.street
+        elif isinstance(event, Action) and not event.all_in and street is not None:
+            if event.kind is ActionKind.COMPLETE and event.raise_to is not None:
+                return event.raise_to
+            if event.kind is ActionKind.BET and event.amount is not None:
+                first = street.value in ("third", "second")
+                late = street.value in ("fifth", "sixth", "seventh")
+                if first:
+                    return event.amount
+                if late:
+                    return event.amount / 2
+    return None

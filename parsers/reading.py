@@ -52,6 +52,9 @@ class HandText:
     byte_offset: int
     byte_end: int
     is_hand: bool = True
+    # The file's heading line (number, text) read before this hand, for a site that
+    # writes the game and stakes once per file (Merge's "<description .../>"): None else.
+    file_heading: tuple[int, str] | None = None
 
     @property
     def text(self) -> str:

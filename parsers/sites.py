@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from parsers import everleaf, fulltilt, pokerstars, winamax, winning
+from parsers import everleaf, fulltilt, merge, pokerstars, winamax, winning
 from parsers.conventions import CARD_ROOM_RULES, SiteConventions
 from parsers.events import Hand
 from parsers.outcomes import CancelledHand, SkippedHand
@@ -22,6 +22,9 @@ class SiteFormat:
     hand_start: re.Pattern[str]  # a hand's opening (its first line or more), MULTILINE
     parse_hand: Callable[[HandText], Hand | SkippedHand | CancelledHand]
     conventions: SiteConventions
+    # A line written once per file, before its hands, that they need (Merge's description
+    # of the game and stakes): `history_file.with_file_headings` gives it to each hand.
+    file_heading: re.Pattern[str] | None = None
 
 
 SITE_FORMATS: tuple[SiteFormat, ...] = (
@@ -32,12 +35,19 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat(winamax.SITE, winamax.HAND_START, winamax.parse_hand, winamax.CONVENTIONS),
     SiteFormat(winning.SITE, winning.HAND_START, winning.parse_hand, winning.CONVENTIONS),
     SiteFormat(everleaf.SITE, everleaf.HAND_START, everleaf.parse_hand, everleaf.CONVENTIONS),
+    SiteFormat(
+        merge.SITE, merge.HAND_START, merge.parse_hand, merge.CONVENTIONS, merge.FILE_HEADING
+    ),
 )
 
 ANY_HAND_START = re.compile(
     "|".join(f"(?:{site.hand_start.pattern})" for site in SITE_FORMATS), re.MULTILINE
 )
 
+ANY_FILE_HEADING = re.compile(
+    "|".join(f"(?:{site.file_heading.pattern})" for site in SITE_FORMATS if site.file_heading)
+    or r"(?!)"
+)
 
 _CONVENTIONS = {site.name: site.conventions for site in SITE_FORMATS}
 

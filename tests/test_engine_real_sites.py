@@ -1,4 +1,5 @@
-"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf): no
+"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
+Merge): no
 error, money conserved, nets proved by the next hand's stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
@@ -22,6 +23,7 @@ from pipeline.engine.replay import replay
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_merge_real,
     test_winamax_real,
     test_winning_real,
 )
@@ -30,6 +32,7 @@ from tests.conftest import REAL_HISTORIES
 SITES = {
     "everleaf": "Everleaf",
     "fulltilt": "FullTilt",
+    "merge": "Merge",
     "winamax": "Winamax",
     "winning": "Winning",
 }
@@ -41,6 +44,7 @@ EXPECTED_HANDS = {
     for site, module in (
         ("everleaf", test_everleaf_real),
         ("fulltilt", test_fulltilt_real),
+        ("merge", test_merge_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
     )
@@ -52,6 +56,7 @@ EXPECTED_HANDS = {
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "everleaf": {},
     "fulltilt": {},
+    "merge": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
 }
@@ -118,7 +123,7 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("site", "minimum"), [("everleaf", 40), ("fulltilt", 250), ("winamax", 40), ("winning", 6)]
+    ("site", "minimum"), [("everleaf", 40), ("fulltilt", 250), ("merge", 30), ("winamax", 40), ("winning", 6)],
 )
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the
@@ -158,6 +163,7 @@ JUDGED_GAMES = {
         "five_draw",
         "badugi",
     },
+    "merge": {"triple_draw_27", "seven_stud_hilo", "razz"},  # the A-5 and stud losers muck
     "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},
 }

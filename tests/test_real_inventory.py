@@ -18,6 +18,7 @@ from parsers.history_file import parse_file
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_merge_real,
     test_pokerstars_real,
     test_winamax_real,
     test_winning_real,
@@ -29,6 +30,7 @@ READ = {
     "Winamax": test_winamax_real.EXPECTED,
     "Winning": test_winning_real.EXPECTED,
     "Everleaf": test_everleaf_real.EXPECTED,
+    "Merge": test_merge_real.EXPECTED,  # the .txt files; the .xml one awaits merge_xml
 }
 
 AWAITING_A_READER = (
@@ -53,18 +55,7 @@ AWAITING_A_READER = (
     "KingsClub/cash/Stud/7-StudHL-USD-40-80-202101.txt",
     "KingsClub/cash/Stud/Razz-USD-40-80-202101.txt",
     "KingsClub/cash/Stud/Razz-USD-500-100-202101.multi.pot.failure.txt",
-    "Merge/cash/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt",
-    "Merge/cash/Draw/3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt",
-    "Merge/cash/Draw/3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt",
-    "Merge/cash/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt",
-    "Merge/cash/Draw/A5-3-Draw-Limit-USD-0.50-1-201105.Sample.txt",
-    "Merge/cash/Draw/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt",
-    "Merge/cash/Draw/Badugi-PL-USD-0.05-0.10-201101.Sample.txt",
-    "Merge/cash/Stud/7-Stud-USD-0.50-1.00-201102.Sample.txt",
-    "Merge/cash/Stud/7-StudHL-USD-0.25-0.50-201111.txt",
     "Merge/cash/Stud/7-StudHL-USD-0.25-0.50-201307.no.null.xml",
-    "Merge/cash/Stud/Razz-USD-0.50-1.00-201111.allIn.txt",
-    "Merge/extra/jejellyroll-fr+fpdb-3/regression-test-files__cash__Merge__Mixed__HORSE-8max-USD-0.25-0.50-201409.new.format.txt",
     "OnGame/cash/Draw/5-Carddraw-USD-0.05-0.10-201009.Sample.txt",
     "OnGame/cash/Draw/5-Carddraw-USD-1-2-201109.Goalwin.Sample.txt",
     "OnGame/cash/Stud/7-Stud-USD-0.10-0.20-201009.Sample.txt",

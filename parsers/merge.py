@@ -36,7 +36,7 @@ from typing import Any
 from lark import Transformer, v_args
 
 from parsers.amounts import parse_amount
-from parsers.common_lines import PIECE_CONVERTERS, note
+from parsers.common_lines import PIECE_CONVERTERS
 from parsers.conventions import SiteConventions
 from parsers.events import (
     Action,
@@ -47,7 +47,6 @@ from parsers.events import (
     Game,
     Hand,
     HandHeader,
-    LimitKind,
     MoneyKind,
     Muck,
     Note,
@@ -72,7 +71,7 @@ from parsers.hand_reading import (
     site_line_parser,
     stakes_of,
 )
-from parsers.line_parser import Ignored, LineParser, Text
+from parsers.line_parser import Converter, Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 
@@ -142,7 +141,8 @@ def _start(text: str) -> tuple[datetime, str]:
     """ "20110419085211" or "2012/08/14 21:50:08 +0400": (UTC, the site's clock as printed
     with its zone)."""
     digits = re.sub(r"\D", "", text)
-    local = datetime(*(int(digits[i : i + w]) for i, w in _CLOCK_FIELDS))  # type: ignore[misc]
+    year, month, day, hour, minute, second = (int(digits[i : i + w]) for i, w in _CLOCK_FIELDS)
+    local = datetime(year, month, day, hour, minute, second)
     if len(digits) == 14:
         zone, printed = _MERGE_CLOCK, f"{local:%Y/%m/%d %H:%M:%S} -0500"
     else:
@@ -164,7 +164,7 @@ def _stake(text: str) -> Decimal:
     return parse_amount(text.lstrip("$€£"))
 
 
-CONVERTERS = {
+CONVERTERS: dict[str, Converter] = {
     **PIECE_CONVERTERS,
     "AMOUNT": Decimal,
     "BALANCE": _stake,
@@ -219,7 +219,7 @@ class GameLine:
 
 @dataclass(frozen=True, slots=True)
 class PlayersLine:
-    """ '<players dealer="3">': the button's seat."""
+    """'<players dealer="3">': the button's seat."""
 
     button: int
     line: int = field(default=0, compare=False)
@@ -251,7 +251,7 @@ class EventLine:
 
 @dataclass(frozen=True, slots=True)
 class CardsLine:
-    """ '<cards type="HOLE" cards="8h,2s,3h" player="7"/>': a player's cards so far."""
+    """'<cards type="HOLE" cards="8h,2s,3h" player="7"/>': a player's cards so far."""
 
     kind: str
     player: str  # a seat number
@@ -318,7 +318,21 @@ class MergeLines(Transformer[Any, Any]):
     def version(self, number):
         return number
 
-    def game(self, number, start, holes, game_type, stakes, multi1, seats, real, multi2, data, extra, version):  # noqa: E501
+    def game(
+        self,
+        number,
+        start,
+        holes,
+        game_type,
+        stakes,
+        multi1,
+        seats,
+        real,
+        multi2,
+        data,
+        extra,
+        version,
+    ):
         fields = {
             "hand_number": number,
             "start": start,
@@ -483,7 +497,11 @@ def _buy_in(extra: str | None) -> Decimal | None:
 
 # ---------------------------------------------------------------------------- habits
 
-_DRAW_ROUNDS = {"FIRST_DRAW": Street.DRAW_1, "SECOND_DRAW": Street.DRAW_2, "THIRD_DRAW": Street.DRAW_3}
+_DRAW_ROUNDS = {
+    "FIRST_DRAW": Street.DRAW_1,
+    "SECOND_DRAW": Street.DRAW_2,
+    "THIRD_DRAW": Street.DRAW_3,
+}
 _STUD_ROUNDS = {
     "SECOND_STREET": Street.SECOND,
     "THIRD_STREET": Street.THIRD,
@@ -525,20 +543,25 @@ def _named(seats: Sequence[Seat], records: list[object]) -> list[object]:
         if isinstance(record, EventLine | CardsLine | WinnerLine) or (
             isinstance(record, Note) and record.kind != "said"
         ):
-            player = name_of.get(record.player)  # type: ignore[union-attr]
-            if player is None:
-                if not record.player and isinstance(record, EventLine):  # no player at all
-                    named.append(record)
-                    continue
-                raise StructureError(
-                    record.line,  # type: ignore[union-attr]
-                    f"seat {record.player} is named but not in the seat list",  # type: ignore[union-attr]
-                )
-            record = replace(record, player=player)  # type: ignore[type-var]
+            record = _seat_named(record, name_of)
         elif isinstance(record, Note) and record.player is not None:
             record = replace(record, player=unescape(record.player), text=unescape(record.text))
         named.append(_event_of(record))
     return named
+
+
+SeatNamed = EventLine | CardsLine | WinnerLine | Note
+
+
+def _seat_named(record: SeatNamed, name_of: dict[str, str]) -> SeatNamed:
+    """The record with its seat number made the seated player's name."""
+    seat = record.player or ""
+    if not seat and isinstance(record, EventLine):  # no player at all (GAME_CANCELLED)
+        return record
+    player = name_of.get(seat)
+    if player is None:
+        raise StructureError(record.line, f"seat {seat} is named but not in the seat list")
+    return replace(record, player=player)
 
 
 def _event_of(record: object) -> object:
@@ -553,7 +576,7 @@ def _event_of(record: object) -> object:
     if kind in ("RAISE", "COMPLETE") and amount is not None:
         return Action(player, ActionKind[kind], raise_to=amount, line=line)
     if kind == "ALL_IN" and amount is None:  # a second word for an all-in said already
-        return note("all_in", player)
+        return Note("all_in", "", player, line=line)
     return record
 
 
@@ -612,15 +635,17 @@ def _round_in_order(
     returned = [r for r in records if isinstance(r, WinnerLine) and r.uncalled]
     for record in records:
         if isinstance(record, EventLine) and record.kind == "DRAW":
-            body.extend(_draw(record, next((c for c in dealt if c.player == record.player), None), seen))
+            body.extend(
+                _draw(record, next((c for c in dealt if c.player == record.player), None), seen)
+            )
         elif isinstance(record, EventLine) and record.kind in ("SHOW", "MUCK"):
-            cards = (shown if record.kind == "SHOW" else mucked).get(record.player)
-            if record.kind == "SHOW" and cards is None:
-                body.append(note("shows", record.player))
-            elif record.kind == "SHOW":
-                body.append(Show(record.player, _known(cards.cards), line=cards.line))  # type: ignore[union-attr]
+            told = (shown if record.kind == "SHOW" else mucked).get(record.player)
+            if record.kind == "SHOW" and told is None:
+                body.append(Note("shows", "", record.player, line=record.line))
+            elif record.kind == "SHOW" and told is not None:
+                body.append(Show(record.player, _known(told.cards), line=told.line))
             else:
-                known = _known(cards.cards) if cards is not None else None
+                known = _known(told.cards) if told is not None else None
                 body.append(Muck(record.player, known or None, line=record.line))
         elif isinstance(record, EventLine) and record.kind == "SIT_OUT":
             body.append(_sit_out(record))
@@ -632,7 +657,9 @@ def _round_in_order(
             if returned:
                 body.extend(UncalledReturn(r.player, r.amount, line=r.line) for r in returned)
                 returned = []
-            body.append(Collect(record.player, record.amount, _pot(record.pot_number), line=record.line))
+            body.append(
+                Collect(record.player, record.amount, _pot(record.pot_number), line=record.line)
+            )
         else:
             body.append(record)
     body.extend(UncalledReturn(r.player, r.amount, line=r.line) for r in returned)
@@ -660,7 +687,7 @@ def _new_cards(game: Game, cards: CardsLine, seen: dict[str, tuple[str, ...]]) -
 def _draw(
     draw: EventLine, cards: CardsLine | None, seen: dict[str, tuple[str, ...]]
 ) -> list[object]:
-    """ '<event type="DRAW" player="3" text="2"/>' and, for the hero, the hand after it
+    """'<event type="DRAW" player="3" text="2"/>' and, for the hero, the hand after it
     ("Qh,Tc,4s,6h,7h" -> "9d,9c,4s,6h,7h": kept 4s 6h 7h, drew 9d 9c, threw Qh Tc)."""
     text = draw.text or ""
     if not text.isdigit():
@@ -724,14 +751,20 @@ def _all_ins_resolved(game: Game, records: list[object]) -> list[object]:
             raise StructureError(record.line, f"a {record.kind} event without its amount")
         elif isinstance(record, Action) and record.kind is ActionKind.COMPLETE and not game.is_stud:
             record = replace(record, kind=ActionKind.RAISE)
-        if isinstance(record, Action) and record.kind in (ActionKind.COMPLETE, ActionKind.RAISE, ActionKind.BET):
+        if isinstance(record, Action) and record.kind in (
+            ActionKind.COMPLETE,
+            ActionKind.RAISE,
+            ActionKind.BET,
+        ):
             completed = True
         count_street_put_in(record, put_in)
         normalized.append(record)
     return normalized
 
 
-def _all_in(game: Game, record: EventLine, put_in: dict[str, Decimal], may_complete: bool) -> Action:
+def _all_in(
+    game: Game, record: EventLine, put_in: dict[str, Decimal], may_complete: bool
+) -> Action:
     added = record.amount or Decimal(0)
     top = max(put_in.values(), default=Decimal(0))
     total = put_in.get(record.player, Decimal(0)) + added
@@ -800,4 +833,3 @@ def _seated_as_played(hand: Hand) -> Hand:
         for seat in hand.seats
     )
     return hand if seats == hand.seats else replace(hand, seats=seats)
-

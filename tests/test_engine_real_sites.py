@@ -123,7 +123,8 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("site", "minimum"), [("everleaf", 40), ("fulltilt", 250), ("merge", 30), ("winamax", 40), ("winning", 6)],
+    ("site", "minimum"),
+    [("everleaf", 40), ("fulltilt", 250), ("merge", 30), ("winamax", 40), ("winning", 6)],
 )
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the

@@ -154,7 +154,9 @@ def test_all_in_names_what_it_adds(real_histories) -> None:
     """Pot limit: "RAISE 0.30 / RAISE 0.90 / RAISE 2.70 / ALL_IN 3.85 / CALL 2.05": the
     all-in puts 3.85 on the 0.90 in, a raise to 4.75 (Villain's whole $4.75)."""
     hand = _hand(
-        real_histories, "cash/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt", "31691047-4"
+        real_histories,
+        "cash/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt",
+        "31691047-4",
     )
     actions = [
         (e.player, e.kind, e.amount, e.raise_to, e.all_in)
@@ -191,7 +193,7 @@ def test_stud_cards_are_dealt_as_they_are_new(real_histories) -> None:
 
 
 def test_horse_hands_take_their_game_from_the_multigametype(real_histories) -> None:
-    """ '<description type="HORSE" .../>', 'gametype="75" ... multigametype="43"': Stud
+    """'<description type="HORSE" .../>', 'gametype="75" ... multigametype="43"': Stud
     Hi/Lo, the high and low halves both won by seat 7 (2.30 + 2.29)."""
     hand = _hand(real_histories, HORSE, "78854953-355")
     assert (hand.header.game, hand.header.mixed_game, hand.header.max_seats) == (
@@ -219,7 +221,7 @@ def test_a_winner_uncalled_is_a_bet_given_back(real_histories) -> None:
 
 
 def test_half_pot_limit_is_refused_saying_why(real_histories) -> None:
-    """ 'stakes="Half Pot Limit ($0.50/$0.50)"': FPDB's "hp", a bet of at most half the
+    """'stakes="Half Pot Limit ($0.50/$0.50)"': FPDB's "hp", a bet of at most half the
     pot. The engine knows fixed, pot and no limit: checked by pot limit, a raise too big
     for half pot limit would pass, so the hand is refused, naming the description."""
     [error] = real_sites.outcomes(real_histories / FOLDER / HPL)

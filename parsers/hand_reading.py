@@ -105,6 +105,7 @@ class HandFormat:
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
     cancelled: re.Pattern[str] | None = None  # a line's start saying the hand was called off
     seat_prefix: str = "Seat "  # how a seat line starts, indentation aside
+    names_in_lines: bool = True  # False: the body names seats, not players (Merge)
     # A heading written once per file (`HandText.file_heading`, Merge's description of the
     # game and stakes): read as if it stood after this many of the hand's own lines, and
     # named so in an error. None: every hand has all its heading lines.
@@ -188,7 +189,9 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
         records: list[object] = []
         warnings: list[ParseWarning] = []
         for line_number, text in numbered[position:]:
-            record, unreadable = parser.parse(text, names, line_number)
+            record, unreadable = parser.parse(
+                text, names if site.names_in_lines else (), line_number
+            )
             if type(record) in opening:
                 raise StructureError(line_number, f"a {type(record).__name__} line inside a hand")
             records.append(record)

@@ -540,35 +540,33 @@ def _named(seats: Sequence[Seat], records: list[object]) -> list[object]:
     for record in records:
         if isinstance(record, EndTag):
             continue
-        if isinstance(record, EventLine | CardsLine | WinnerLine) or (
+        if isinstance(record, EventLine):
+            record = _event_of(record, _name_of(record, name_of))
+        elif isinstance(record, CardsLine | WinnerLine) or (
             isinstance(record, Note) and record.kind != "said"
         ):
-            record = _seat_named(record, name_of)
+            record = replace(record, player=_name_of(record, name_of))
         elif isinstance(record, Note) and record.player is not None:
             record = replace(record, player=unescape(record.player), text=unescape(record.text))
-        named.append(_event_of(record))
+        named.append(record)
     return named
 
 
-SeatNamed = EventLine | CardsLine | WinnerLine | Note
-
-
-def _seat_named(record: SeatNamed, name_of: dict[str, str]) -> SeatNamed:
-    """The record with its seat number made the seated player's name."""
+def _name_of(record: EventLine | CardsLine | WinnerLine | Note, name_of: dict[str, str]) -> str:
+    """The name of the seat a record names ("" for an event of no player: GAME_CANCELLED)."""
     seat = record.player or ""
-    if not seat and isinstance(record, EventLine):  # no player at all (GAME_CANCELLED)
-        return record
     player = name_of.get(seat)
     if player is None:
+        if not seat and isinstance(record, EventLine):
+            return ""
         raise StructureError(record.line, f"seat {seat} is named but not in the seat list")
-    return replace(record, player=player)
+    return player
 
 
-def _event_of(record: object) -> object:
-    """An event line that needs nothing but its seat's name, made its event."""
-    if not isinstance(record, EventLine):
-        return record
-    kind, player, amount, line = record.kind, record.player, record.amount, record.line
+def _event_of(record: EventLine, player: str) -> object:
+    """An event line that needs nothing but its seat's name (`player`) made its event;
+    the others named, for the hand around them to say what they are."""
+    kind, amount, line = record.kind, record.amount, record.line
     if kind in _POSTS and amount is not None:
         return Post(player, _POSTS[kind], amount, line=line)
     if kind in _ACTIONS:
@@ -577,7 +575,7 @@ def _event_of(record: object) -> object:
         return Action(player, ActionKind[kind], raise_to=amount, line=line)
     if kind == "ALL_IN" and amount is None:  # a second word for an all-in said already
         return Note("all_in", "", player, line=line)
-    return record
+    return replace(record, player=player)
 
 
 def _rounds(game: Game, records: list[object]) -> list[object]:
@@ -796,6 +794,7 @@ _FORMAT_FIELDS: dict[str, Any] = {
     "hand_number_pattern": re.compile(r'<game id="(\d+-\d+)"'),
     "cancelled": re.compile(r'[ \t]*<event sequence="\d+" type="GAME_CANCELLED"'),
     "seat_prefix": "<player ",
+    "names_in_lines": False,
     "file_heading": (1, "the file's '<description .../>' line"),
 }
 FORMAT = HandFormat(**_FORMAT_FIELDS, normalize=_undo_habits)

@@ -24,6 +24,7 @@ SITE_FOLDERS = {
     "partypoker": "PartyPoker",
     "ongame": "OnGame",
     "ipoker": "iPoker",
+    "merge": "Merge",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -35,6 +36,7 @@ _HAND_NUMBERS = {
     "partypoker": re.compile(r"(Hand History [fF]or Game )(\d+)"),
     "ongame": re.compile(r"(History for hand R5-\d+-)(\d+)"),
     "ipoker": re.compile(r'(<game gamecode=")(\d+)'),
+    "merge": re.compile(r'(<game id=")(\d+-\d+)'),
 }
 
 
@@ -68,6 +70,8 @@ def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars
         for chunk, outcome in parse_bytes(str(path), path.read_bytes()):
             if isinstance(outcome, Hand) and game in ("all", outcome.game.value):
                 text = "\n".join(line for line in chunk.lines if line)
+                if chunk.file_heading:  # Merge's description, once per file: each hand's
+                    text = f"{chunk.file_heading[1]}\n{text}"
                 hands.append((text, tuple(seat.player for seat in outcome.seats)))
                 preamble = preamble or chunk.preamble
     if not hands:
@@ -77,7 +81,7 @@ def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars
     while len(texts) < minimum:
         for text, names in hands:
             number += 1
-            new_number = f"{number}-0-0" if site == "winamax" else str(number)
+            new_number = {"winamax": f"{number}-0-0", "merge": f"{number}-1"}.get(site, str(number))
             text = hand_number.sub(lambda m, n=new_number: f"{m.group(1)}{n}", text, count=1)
             if rename:
                 text = _renamed(text, names, repetition)

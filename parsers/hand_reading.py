@@ -112,6 +112,12 @@ class HandFormat:
     optional_heading: frozenset[type] = frozenset()
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
     cancelled: re.Pattern[str] | None = None  # a line's start saying the hand was called off
+    seat_prefix: str = "Seat "  # how a seat line starts, indentation aside
+    names_in_lines: bool = True  # False: the body names seats, not players (Merge)
+    # A heading written once per file (`HandText.file_heading`, Merge's description of the
+    # game and stakes): read as if it stood after this many of the hand's own lines, and
+    # named so in an error. None: every hand has all its heading lines.
+    file_heading: tuple[int, str] | None = None
 
     def read(self, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
         """Read one hand of this format; raises `HandParseError` with the file, line and
@@ -129,6 +135,8 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
     try:
         if not numbered:
             raise StructureError(chunk.first_line, "an empty hand (truncated)", truncated=True)
+        if site.file_heading is not None:
+            numbered = _with_file_heading(site.file_heading, chunk, numbered)
         heading: list[Any] = []
         game: Game | None = None
         position = 0
@@ -171,7 +179,9 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             )
 
         seats: list[SeatRecord] = []
-        while position < len(numbered) and numbered[position][1].startswith("Seat "):
+        while position < len(numbered) and numbered[position][1].lstrip().startswith(
+            site.seat_prefix
+        ):
             line_number, text = numbered[position]
             record, _ = parser.parse(text, (), line_number)
             if not isinstance(record, SeatRecord):
@@ -198,7 +208,9 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
         records: list[object] = []
         warnings: list[ParseWarning] = []
         for line_number, text in numbered[position:]:
-            record, unreadable = parser.parse(text, names, line_number)
+            record, unreadable = parser.parse(
+                text, names if site.names_in_lines else (), line_number
+            )
             if type(record) in opening:
                 raise StructureError(line_number, f"a {type(record).__name__} line inside a hand")
             records.append(record)
@@ -232,12 +244,15 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             error.expected,
         ) from None
     except StructureError as error:
-        offset = error.line - chunk.first_line
+        # A site's normalizer may find a fault with no line of its own (nothing after the
+        # seats): the hand's last line is where it shows.
+        line = error.line or chunk.first_line + len(chunk.lines) - 1
+        offset = line - chunk.first_line
         raise HandParseError(
             ErrorKind.TRUNCATED if error.truncated else ErrorKind.STRUCTURE,
             str(error),
             chunk.path,
-            error.line,
+            line,
             1,
             hand_number or _hand_number_guess(site, chunk),
             chunk.lines[offset] if 0 <= offset < len(chunk.lines) else "",
@@ -253,6 +268,21 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             ErrorKind.SYNTAX, str(error), chunk.path, first_line, 1, hand_number, first_text
         ) from None
     return Hand(header, tuple(seats), events, tuple(warnings))
+
+
+def _with_file_heading(
+    file_heading: tuple[int, str], chunk: HandText, numbered: list[tuple[int, str]]
+) -> list[tuple[int, str]]:
+    """The hand's numbered lines with the file's heading line among them, where the
+    format reads it (keeping its own line number, for errors)."""
+    after, name = file_heading
+    if chunk.file_heading is None:
+        raise StructureError(
+            chunk.first_line,
+            f"{name}, which alone names the game and stakes of the file's hands, is not "
+            "before this hand (a piece of a file read without its first line)",
+        )
+    return [*numbered[:after], chunk.file_heading, *numbered[after:]]
 
 
 DEAD_HAND = "a dead hand: no cards dealt, a total pot of 0"

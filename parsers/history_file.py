@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from parsers import phh
@@ -10,7 +11,7 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.outcomes import ParseOutcome
 from parsers.phh_notation import PHH_SUFFIXES, is_phh
 from parsers.reading import FilePiece, HandText, split_hands
-from parsers.sites import ANY_HAND_START, site_of, xml_format_of
+from parsers.sites import ANY_FILE_HEADING, ANY_HAND_START, site_of, xml_format_of
 
 HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", *PHH_SUFFIXES)
 _OPENING_LINES = 8  # more than a site's hand start spans (blank lines included)
@@ -30,7 +31,25 @@ def file_chunks(path: str, data: bytes, piece: FilePiece | None = None) -> Itera
     xml = xml_format_of(data) if piece is None or piece.start == 0 else None
     if xml is not None and xml.split_file is not None:
         return xml.split_file(path, data)
-    return split_hands(path, data, ANY_HAND_START, piece)
+    return with_file_headings(split_hands(path, data, ANY_HAND_START, piece))
+
+
+def with_file_headings(chunks: Iterable[HandText]) -> Iterator[HandText]:
+    """The hands, each with the file's heading line read before it, if the file has one.
+
+    Merge writes the game, limit and stakes once, on the file's first line
+    ('<description type="Razz" stakes="Limit $0.50/$1"/>'), not in each hand: that line
+    is no hand of its own, and every hand after it needs it. A piece of a large file
+    read alone (`FilePiece`) has none: its hands say so.
+    """
+    heading: tuple[int, str] | None = None
+    for chunk in chunks:
+        if not chunk.is_hand and len(chunk.lines) == 1 and ANY_FILE_HEADING.match(chunk.lines[0]):
+            heading = (chunk.first_line, chunk.lines[0])
+        elif heading is not None and chunk.is_hand:
+            yield replace(chunk, file_heading=heading)
+        else:
+            yield chunk
 
 
 def parse_chunk(chunk: HandText) -> ParseOutcome:

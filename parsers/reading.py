@@ -55,6 +55,9 @@ class HandText:
     # The file's text before its first hand, for formats whose hands are read with their
     # file's header (an XML session's currency, game and table): "" for the text sites.
     preamble: str = field(default="", repr=False)
+    # The file's heading line (number, text) read before this hand, for a site that
+    # writes the game and stakes once per file (Merge's "<description .../>"): None else.
+    file_heading: tuple[int, str] | None = None
 
     @property
     def text(self) -> str:

@@ -12,7 +12,17 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from parsers import everleaf, fulltilt, ipoker, ongame, partypoker, pokerstars, winamax, winning
+from parsers import (
+    everleaf,
+    fulltilt,
+    ipoker,
+    merge,
+    ongame,
+    partypoker,
+    pokerstars,
+    winamax,
+    winning,
+)
 from parsers.conventions import CARD_ROOM_RULES, SiteConventions
 from parsers.events import Hand
 from parsers.outcomes import CancelledHand, SkippedHand
@@ -28,6 +38,9 @@ class SiteFormat:
     # XML formats: the file's opening (its first characters) and how it is cut into hands.
     file_start: re.Pattern[str] | None = None
     split_file: Callable[[str, bytes], Iterator[HandText]] | None = None
+    # A line written once per file, before its hands, that they need (Merge's description
+    # of the game and stakes): `history_file.with_file_headings` gives it to each hand.
+    file_heading: re.Pattern[str] | None = None
 
 
 SITE_FORMATS: tuple[SiteFormat, ...] = (
@@ -53,6 +66,13 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
         )
         for xml in (ipoker,)
     ),
+    SiteFormat(
+        merge.SITE,
+        merge.HAND_START,
+        merge.parse_hand,
+        merge.CONVENTIONS,
+        file_heading=merge.FILE_HEADING,
+    ),
 )
 
 ANY_HAND_START = re.compile(
@@ -73,6 +93,11 @@ def xml_format_of(data: bytes) -> SiteFormat | None:
     return next((site for site in _XML_FORMATS if site.file_start.search(head)), None)  # type: ignore[union-attr]
 
 
+ANY_FILE_HEADING = re.compile(
+    "|".join(f"(?:{site.file_heading.pattern})" for site in SITE_FORMATS if site.file_heading)
+    or r"(?!)"
+)
+
 _CONVENTIONS = {site.name: site.conventions for site in SITE_FORMATS}
 
 # What a player calls each site (and its network, where the histories are the network's).
@@ -85,6 +110,7 @@ SITE_NAMES: dict[str, str] = {
     partypoker.SITE: "PartyPoker",
     ongame.SITE: "OnGame",
     ipoker.SITE: "iPoker",
+    merge.SITE: "Merge Gaming",
 }
 
 

@@ -30,8 +30,9 @@ from enum import StrEnum
 from pokerkit import HandHistory
 from pokerkit.notation import parse_action
 
-from parsers.events import UNKNOWN_CARD, Action, ActionKind, Deal, Hand, Show
+from parsers.events import UNKNOWN_CARD, Action, ActionKind, Deal, Hand, Show, StreetStart
 from parsers.games import Game, Street
+from parsers.sites import conventions_of
 from pipeline.engine.results import HandResult
 from pipeline.writers.phh import Unexportable, phh_fields, phh_text
 
@@ -40,6 +41,7 @@ class SiteRule(StrEnum):
     RAKE = "rake: the site keeps part of the pot"
     OPEN_PAIR = "open pair on fourth street: the big bet may be bet"
     SHORT_ALL_IN_RAISE = "after a short all-in raise, the next raise completes it"
+    UNCAPPED_HEADS_UP = "heads-up, fixed-limit raises have no cap"
 
 
 class Outcome(StrEnum):
@@ -87,16 +89,43 @@ def referee(hand: Hand, result: HandResult) -> Verdict | Unexportable:
             detail = f"fourth street mixes the small and the big bet ({played})"
             return Verdict(Outcome.UNJUDGED, tuple(rules), detail)
     if isinstance(played, _Refusal):
+        if _heads_up_raise_refused(hand, played, players):
+            detail = f"PokerKit caps the raises ({played})"
+            return Verdict(Outcome.UNJUDGED, (*rules, SiteRule.UNCAPPED_HEADS_UP), detail)
         if _short_all_in_raise_refused(hand, played, players):
             return Verdict(Outcome.AGREES_BUT_FOR, (*rules, SiteRule.SHORT_ALL_IN_RAISE))
         return Verdict(Outcome.DISAGREES, tuple(rules), f"PokerKit refuses {played}")
     difference = tuple(theirs - mine for theirs, mine in zip(played, ours, strict=True))
     if any(difference) and _only_the_rake(difference, rake, collected):
         rules.append(SiteRule.RAKE)
+    elif any(difference) and _shown_before_the_last_street(hand):
+        # Merge shows the all-in hands when the betting stops (Razz 43618199-14, fourth
+        # street): PokerKit, given "sm" there, pays nobody the pot.
+        detail = "hands shown before the last street is dealt: PokerKit pays no pot"
+        return Verdict(Outcome.UNJUDGED, tuple(rules), detail, difference)
     elif any(difference):
         return Verdict(Outcome.DISAGREES, tuple(rules), "final stacks differ", difference)
     outcome = Outcome.AGREES_BUT_FOR if rules else Outcome.AGREES
     return Verdict(outcome, tuple(rules), difference=difference)
+
+
+def _heads_up_raise_refused(hand: Hand, played: _Refusal, players: list[str]) -> bool:
+    """Two players, a site whose fixed-limit raises are uncapped heads-up (Merge 31241825-6:
+    "BET 5 / RAISE 10 / 15 / 20 / 25 / 30"), and PokerKit refusing a raise past its cap."""
+    return (
+        len(players) == 2
+        and conventions_of(hand.site).uncapped_heads_up
+        and "No more completion, betting, or raising" in played.message
+    )
+
+
+def _shown_before_the_last_street(hand: Hand) -> bool:
+    shown = False
+    for event in hand.events:
+        shown = shown or isinstance(event, Show)
+        if shown and isinstance(event, StreetStart):
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
-PartyPoker, OnGame): no error, money conserved, nets proved by the next hand's stacks,
-showdowns judged.
+PartyPoker, OnGame, iPoker, Merge): no error, money conserved, nets proved by the next
+hand's stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -24,12 +24,13 @@ from tests import (
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
+    test_merge_real,
     test_ongame_real,
     test_partypoker_real,
     test_winamax_real,
     test_winning_real,
 )
-from tests.conftest import REAL_HISTORIES
+from tests.real_sites import site_files
 
 SITES = {
     "everleaf": "Everleaf",
@@ -37,6 +38,7 @@ SITES = {
     "fulltilt": "FullTilt",
     "partypoker": "PartyPoker",
     "ipoker": "iPoker",
+    "merge": "Merge",
     "winamax": "Winamax",
     "winning": "Winning",
 }
@@ -51,6 +53,7 @@ EXPECTED_HANDS = {
         ("fulltilt", test_fulltilt_real),
         ("partypoker", test_partypoker_real),
         ("ipoker", test_ipoker_real),
+        ("merge", test_merge_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
     )
@@ -67,6 +70,7 @@ EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     # iPoker 4045005189: Player19 brings in his last 47 chips as a bring-in (type 16), not
     # an all-in (type 7).
     "ipoker": {"4045005189": ["all_in_flag"]},
+    "merge": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
 }
@@ -104,7 +108,7 @@ SILENT_TOP_UPS = {
 def real_chunks(site: str) -> tuple[tuple[str, Hand | None], ...]:
     """Every chunk of the site's real files in file order: (file name, hand or None)."""
     chunks = []
-    for path in sorted((REAL_HISTORIES / SITES[site]).rglob("*.txt")):
+    for path in site_files(SITES[site]):
         for _chunk, outcome in parse_file(path):
             chunks.append((path.name, outcome if isinstance(outcome, Hand) else None))
     return tuple(chunks)
@@ -144,6 +148,7 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
         ("everleaf", 40),
         ("fulltilt", 250),
         ("ipoker", 590),
+        ("merge", 30),
         ("ongame", 49),
         ("partypoker", 0),
         ("winamax", 40),
@@ -191,6 +196,7 @@ JUDGED_GAMES = {
     },
     "partypoker": set(),  # the loser "doesn't show [...]": a muck, one hand shown
     "ipoker": {"seven_stud", "seven_stud_hilo"},
+    "merge": {"triple_draw_27", "seven_stud_hilo", "razz"},  # the A-5 and stud losers muck
     "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},
 }

@@ -160,10 +160,14 @@ def check_error(chunk: HandText, error: HandParseError) -> None:
     """The error must point at a line of its hand, and quote that line."""
     assert isinstance(error.kind, ErrorKind)
     last = chunk.first_line + len(chunk.lines) - 1
-    assert chunk.first_line <= error.line <= last, (error.line, chunk.first_line, last)
+    # or the file's heading line the hand is read with (Merge's description)
+    heading = (
+        chunk.file_heading if chunk.file_heading and chunk.file_heading[0] == error.line else None
+    )
+    assert heading or chunk.first_line <= error.line <= last, (error.line, chunk.first_line, last)
     assert error.column >= 1
     if error.line_text:
-        quoted = chunk.lines[error.line - chunk.first_line]
+        quoted = heading[1] if heading else chunk.lines[error.line - chunk.first_line]
         assert error.line_text.lstrip("\ufeff") == quoted.lstrip("\ufeff"), (error, quoted)
         assert error.column <= len(error.line_text) + 1, error
     str(error)  # the message a player sees must render

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers import everleaf, fulltilt, ipoker, ongame, partypoker, winamax, winning
+from parsers import everleaf, fulltilt, ipoker, merge, ongame, partypoker, winamax, winning
 from parsers.events import Hand
-from parsers.history_file import file_chunks, parse_chunk
+from parsers.history_file import file_chunks, parse_chunk, with_file_headings
 from parsers.line_parser import LineParser
 from parsers.reading import split_hands
 from parsers.sites import ANY_HAND_START
@@ -44,6 +44,7 @@ FOLDERS = {
     ongame.SITE: "OnGame",
     fulltilt.SITE: "FullTilt",
     partypoker.SITE: "PartyPoker",
+    merge.SITE: "Merge",
     winamax.SITE: "Winamax",
     winning.SITE: "Winning",
 }
@@ -55,10 +56,13 @@ def site_hands() -> tuple[tuple[str, RealHand], ...]:
     hands = []
     for site, folder in FOLDERS.items():
         for path in sorted((REAL_HISTORIES / folder).rglob("*.txt")):
-            for chunk in split_hands(str(path), path.read_bytes(), ANY_HAND_START):
+            chunks = with_file_headings(split_hands(str(path), path.read_bytes(), ANY_HAND_START))
+            for chunk in chunks:
                 outcome = parse_chunk(chunk)
                 if isinstance(outcome, Hand):
                     lines = tuple(line for line in chunk.lines if line)
+                    if chunk.file_heading:  # Merge's description, once per file: each hand's
+                        lines = (chunk.file_heading[1], *lines)
                     if fulltilt.ARCHIVE_SEPARATOR.match(lines[0]):
                         lines = lines[1:]  # the archive's line of stars: no line of the hand
                     names = tuple(seat.player for seat in outcome.seats)
@@ -121,6 +125,7 @@ PARSERS = {
     "ongame": ongame.line_parser,
     "fulltilt": fulltilt.line_parser,
     "partypoker": partypoker.line_parser,
+    "merge": merge.line_parser,
     "winamax": winamax.line_parser,
     "winning": winning.line_parser,
     "winning_2016": winning.line_parser_2016,
@@ -146,9 +151,10 @@ def real_lines() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
         if site == "winning" and hand.lines[0].startswith("Game started at:"):
             parser = "winning_2016"
         names = tuple(sorted(hand.names, key=len, reverse=True))
-        seat_lines = [i for i, line in enumerate(hand.lines) if line.startswith("Seat ")]
+        seat = "<player " if site == "merge" else "Seat "
+        seat_lines = [i for i, line in enumerate(hand.lines) if line.lstrip().startswith(seat)]
         first_body = seat_lines[0] + 1
-        while first_body < len(hand.lines) and hand.lines[first_body].startswith("Seat "):
+        while first_body < len(hand.lines) and hand.lines[first_body].lstrip().startswith(seat):
             first_body += 1
         for index, line in enumerate(hand.lines):
             line_names = names if index >= first_body else ()

@@ -19,6 +19,7 @@ from tests import (
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
+    test_merge_real,
     test_ongame_real,
     test_partypoker_real,
     test_pokerstars_real,
@@ -35,6 +36,7 @@ READ = {
     "PartyPoker": test_partypoker_real.EXPECTED,
     "OnGame": test_ongame_real.EXPECTED,
     "iPoker": test_ipoker_real.EXPECTED,
+    "Merge": test_merge_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
@@ -59,18 +61,6 @@ AWAITING_A_READER = (
     "KingsClub/cash/Stud/7-StudHL-USD-40-80-202101.txt",
     "KingsClub/cash/Stud/Razz-USD-40-80-202101.txt",
     "KingsClub/cash/Stud/Razz-USD-500-100-202101.multi.pot.failure.txt",
-    "Merge/cash/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt",
-    "Merge/cash/Draw/3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt",
-    "Merge/cash/Draw/3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt",
-    "Merge/cash/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt",
-    "Merge/cash/Draw/A5-3-Draw-Limit-USD-0.50-1-201105.Sample.txt",
-    "Merge/cash/Draw/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt",
-    "Merge/cash/Draw/Badugi-PL-USD-0.05-0.10-201101.Sample.txt",
-    "Merge/cash/Stud/7-Stud-USD-0.50-1.00-201102.Sample.txt",
-    "Merge/cash/Stud/7-StudHL-USD-0.25-0.50-201111.txt",
-    "Merge/cash/Stud/7-StudHL-USD-0.25-0.50-201307.no.null.xml",
-    "Merge/cash/Stud/Razz-USD-0.50-1.00-201111.allIn.txt",
-    "Merge/extra/jejellyroll-fr+fpdb-3/regression-test-files__cash__Merge__Mixed__HORSE-8max-USD-0.25-0.50-201409.new.format.txt",
 )
 
 

@@ -16,6 +16,7 @@ from tests import (
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
+    test_merge_real,
     test_ongame_real,
     test_partypoker_real,
     test_pokerstars_real,
@@ -33,6 +34,7 @@ HEADERS = {
     "partypoker": ("PartyPoker", test_partypoker_real.HEADER),
     "ongame": ("OnGame", re.compile(r"^\*{5} History for hand [A-Z\d]+-")),
     "ipoker": ("iPoker", test_ipoker_real.HEADER),
+    "merge": ("Merge", re.compile(r'^[ \t]*<game id="\d+-\d+"')),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -40,7 +42,7 @@ COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 def _headers_in(folder: Path, header: re.Pattern[str]) -> int:
     return sum(
         1
-        for path in folder.rglob("*.txt")
+        for path in real_sites.history_files(folder)
         for line in real_sites.text_of(path).splitlines()
         if header.match(line)
     )
@@ -78,6 +80,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "partypoker": getattr(test_partypoker_real, "FAULTS", {}),
         "ongame": getattr(test_ongame_real, "FAULTS", {}),
         "ipoker": getattr(test_ipoker_real, "FAULTS", {}),
+        "merge": test_merge_real.FAULTS,
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(h) for h in named.values()), site

@@ -104,6 +104,9 @@ class HandFormat:
     has_summary: bool = True  # False: the hand ends with its pots won (Everleaf)
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
     cancelled: re.Pattern[str] | None = None  # a line's start saying the hand was called off
+    # How a seat-list line starts, matched at the line's start: "Seat 1: ..." at every site
+    # but Bovada ("Seat+1: $0.57 in chips", its body lines "Seat+1 : Ante chip $0.01").
+    seat_line: re.Pattern[str] = re.compile("Seat ")
 
     def read(self, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
         """Read one hand of this format; raises `HandParseError` with the file, line and
@@ -152,7 +155,7 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
 
         position = len(site.heading)
         seats: list[SeatRecord] = []
-        while position < len(numbered) and numbered[position][1].startswith("Seat "):
+        while position < len(numbered) and site.seat_line.match(numbered[position][1]):
             line_number, text = numbered[position]
             record, _ = parser.parse(text, (), line_number)
             if not isinstance(record, SeatRecord):

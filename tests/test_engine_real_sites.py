@@ -1,5 +1,5 @@
-"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf): no
-error, money conserved, nets proved by the next hand's stacks, showdowns judged.
+"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
+Bovada): no error, money conserved, nets proved by the next hand's stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -20,6 +20,7 @@ from parsers.history_file import parse_file
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import (
+    test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
     test_winamax_real,
@@ -28,6 +29,7 @@ from tests import (
 from tests.conftest import REAL_HISTORIES
 
 SITES = {
+    "bovada": "Bovada",
     "everleaf": "Everleaf",
     "fulltilt": "FullTilt",
     "winamax": "Winamax",
@@ -39,6 +41,7 @@ SITES = {
 EXPECTED_HANDS = {
     site: sum(parsed for parsed, _skipped in module.EXPECTED.values())
     for site, module in (
+        ("bovada", test_bovada_real),
         ("everleaf", test_everleaf_real),
         ("fulltilt", test_fulltilt_real),
         ("winamax", test_winamax_real),
@@ -50,6 +53,7 @@ EXPECTED_HANDS = {
 # Winamax 9250793-1578-1479092164: "Player0 raises -6.10€ to 18.90€" goes all in without
 # saying so.
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
+    "bovada": {},
     "everleaf": {},
     "fulltilt": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
@@ -118,7 +122,8 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("site", "minimum"), [("everleaf", 40), ("fulltilt", 250), ("winamax", 40), ("winning", 6)]
+    ("site", "minimum"),
+    [("bovada", 230), ("everleaf", 40), ("fulltilt", 250), ("winamax", 40), ("winning", 6)],
 )
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the
@@ -148,6 +153,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
+    "bovada": {"seven_stud", "seven_stud_hilo"},
     "everleaf": {"seven_stud"},
     "fulltilt": {
         "seven_stud",

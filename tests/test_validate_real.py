@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from tests import (
     real_sites,
+    test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
     test_pokerstars_real,
@@ -27,6 +28,7 @@ HEADERS = {
     "winamax": ("Winamax", re.compile(r"^\ufeff?Winamax Poker - ")),
     "winning": ("Winning", re.compile(r"^\ufeff?(?:Game started at: |Hand #\d+ - )")),
     "everleaf": ("Everleaf", re.compile(r"^Everleaf Gaming Game #\d+")),
+    "bovada": ("Bovada", re.compile(r"^\ufeff?(?:Ignition|Bovada|Bodog\S*) Hand #\d+")),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -69,6 +71,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "winamax": getattr(test_winamax_real, "FAULTS", {}),
         "winning": getattr(test_winning_real, "FAULTS", {}),
         "everleaf": getattr(test_everleaf_real, "FAULTS", {}),
+        "bovada": getattr(test_bovada_real, "FAULTS", {}),
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(hands) for hands in named.values()), site

@@ -9,6 +9,7 @@ exception, and quickly. Kept small: a few seconds in all.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from functools import cache
 
@@ -135,6 +136,10 @@ def fresh(parser_name: str) -> LineParser:
     )
 
 
+SEAT_LINE = re.compile("Seat ")
+SEAT_LINES = {bovada.SITE: bovada.FORMAT.seat_line}  # "Seat+1: $0.57 in chips"
+
+
 @cache
 def real_lines() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """Every distinct real line of the sites: (parser, line, names it is parsed with)."""
@@ -144,9 +149,10 @@ def real_lines() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
         if site == "winning" and hand.lines[0].startswith("Game started at:"):
             parser = "winning_2016"
         names = tuple(sorted(hand.names, key=len, reverse=True))
-        seat_lines = [i for i, line in enumerate(hand.lines) if line.startswith("Seat ")]
+        seat_line = SEAT_LINES.get(site, SEAT_LINE)
+        seat_lines = [i for i, line in enumerate(hand.lines) if seat_line.match(line)]
         first_body = seat_lines[0] + 1
-        while first_body < len(hand.lines) and hand.lines[first_body].startswith("Seat "):
+        while first_body < len(hand.lines) and seat_line.match(hand.lines[first_body]):
             first_body += 1
         for index, line in enumerate(hand.lines):
             line_names = names if index >= first_body else ()

@@ -33,6 +33,12 @@ REAL_RULE_HANDS: dict[tuple[str, str], tuple[SiteRule, ...]] = {
     ("fulltilt", "11111112277"): (SiteRule.OPEN_PAIR,),
     ("pokerstars", "35874334277"): (SiteRule.OPEN_PAIR, SiteRule.RAKE),
     ("pokerstars", "99632512109"): (SiteRule.OPEN_PAIR,),
+    # "Seat+3 [ME] : D bets $0.10" (Bodog), "Seat+8 : Double bets 20" (Bovada tournament)
+    ("bovada", "2604291577"): (SiteRule.OPEN_PAIR, SiteRule.RAKE),
+    ("bovada", "2633116884"): (SiteRule.OPEN_PAIR,),
+    ("bovada", "2633121750"): (SiteRule.OPEN_PAIR,),
+    ("bovada", "2633123306"): (SiteRule.OPEN_PAIR,),
+    ("bovada", "2633125397"): (SiteRule.OPEN_PAIR,),
     # Badugi, "Player13: raises 30 to 150 and is all-in / Player19: raises 30 to 180"
     ("pokerstars", "52476877655"): (SiteRule.SHORT_ALL_IN_RAISE,),
     ("pokerstars", "52478520236"): (SiteRule.SHORT_ALL_IN_RAISE,),
@@ -171,9 +177,9 @@ def test_export_then_validate_reads_the_real_hands_back(tmp_path: object) -> Non
     exported = runner.invoke(
         app, ["export", str(REAL_HISTORIES), "--out", str(out), "--collection"]
     )
-    assert "498 hands written as PHH" in exported.output
+    assert "543 hands written as PHH" in exported.output  # 498, and Bovada's 45
     back = [o for _c, o in parse_file(out / "hands.phhs")]
     hands = [o for o in back if isinstance(o, Hand)]
     valid = [h for h in hands if not replay(h, conventions_of(h.site)).errors]
-    assert len(back) == 498
-    assert len(valid) == 498
+    assert len(back) == 543
+    assert len(valid) == 543

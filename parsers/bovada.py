@@ -434,14 +434,15 @@ def _streets_dealt(game: Game, records: list[object]) -> list[object]:
         if isinstance(record, StreetStart):
             index, acted, dealt = streets.index(record.street), False, set()
         elif isinstance(record, DealtLine):
-            if index >= 0 and (acted or record.player in dealt):
+            player, line = record.player, record.line
+            if index >= 0 and (acted or player in dealt):
                 index += 1
                 if index >= len(streets):
-                    raise StructureError(record.line, f"more streets dealt than {game} has")
-                normalized.append(StreetStart(streets[index], line=record.line))
+                    raise StructureError(line, f"more streets dealt than {game} has")
+                normalized.append(StreetStart(streets[index], line=line))
                 acted, dealt = False, set()
-            dealt.add(record.player)
-        elif isinstance(record, Action | AllInLine):
+            dealt.add(player)
+        elif isinstance(record, (Action, AllInLine)):
             acted = True
         normalized.append(record)
     return normalized
@@ -489,32 +490,56 @@ def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:
     with no rake said raked by what nobody collects, a prize joined to the ranking before
     it; each show the distinct cards printed. A summary that leaves out a player dealt in
     was cut short."""
+    seat_of = {seat.player: seat.seat for seat in seats}
     by_number = {seat.seat: seat.player for seat in seats}
-    names = set(by_number.values())
-    collected = sum((r.amount for r in records if type(r) is Collect), Decimal(0))
     normalized: list[object] = []
-    listed: set[str] = set()
+    collected = Decimal(0)
+    dealt_in: set[str] = set()
+    listed: set[str] | None = None  # None: no summary (yet)
     for record in records:
-        if isinstance(record, SummarySeatLine):
-            record = _seat_summary(record, by_number, names)
-            listed.add(record.player)
+        if isinstance(record, (Post, Action, DealtLine)):
+            dealt_in.add(record.player)
+        elif isinstance(record, Collect):
+            collected += record.amount
+        elif isinstance(record, SummaryStart):
+            listed = set()
+        elif isinstance(record, SummarySeatLine):
+            record = _seat_summary(record, seat_of, by_number)
+            if listed is not None:
+                listed.add(record.player)
         elif isinstance(record, TotalPotLine):
             rake = record.total - collected if record.rake is None else record.rake
             record = PotTotals(record.total, rake, line=record.line)
-        elif isinstance(record, Show) and len(set(record.cards)) < len(record.cards):
-            record = replace(record, cards=tuple(dict.fromkeys(record.cards)))
+        elif isinstance(record, Show):
+            record = _distinct_cards(record)
         elif isinstance(record, PrizeLine):
             _join_prize(normalized, record)
             continue
         normalized.append(record)
-    if any(type(r) is SummaryStart for r in records):
-        _check_summary_lists_players(records, listed)
+    if listed is not None and dealt_in - listed:
+        raise StructureError(
+            max(getattr(r, "line", 0) for r in records),
+            f"the summary lists {len(listed & dealt_in)} of the {len(dealt_in)} players dealt "
+            "in (truncated)",
+            truncated=True,
+        )
     return normalized
 
 
-def _seat_summary(line: SummarySeatLine, by_number: dict[int, str], names: set[str]) -> SeatSummary:
+def _distinct_cards(show: Show) -> Show:
+    """ "Showdown [Ad Jh 7h 6d 4h Ad 2s 3s 4h 6d]" (hi/lo: the high five, the low five)."""
+    if len(set(show.cards)) == len(show.cards):
+        return show
+    return Show(show.player, tuple(dict.fromkeys(show.cards)), show.description, show.line)
+
+
+def _seat_summary(
+    line: SummarySeatLine, seat_of: dict[str, int], by_number: dict[int, str]
+) -> SeatSummary:
+    """A summary seat line's player: named ("Seat+1:" where Seat+1 is seated), or found by
+    his seat's number ("Seat 3:", and "Seat+2:" for the hero)."""
     player: str | None = line.who
-    if player not in names:
+    if player not in seat_of:
         number = _SEAT_NUMBER.search(line.who)
         player = by_number.get(int(number[0])) if number else None
         if player is None:
@@ -522,9 +547,8 @@ def _seat_summary(line: SummarySeatLine, by_number: dict[int, str], names: set[s
     won = None
     if line.won is not None or line.won_low is not None:
         won = (line.won or Decimal(0)) + (line.won_low or Decimal(0))
-    seat = next(number for number, name in by_number.items() if name == player)
     return SeatSummary(
-        seat,
+        seat_of[player],
         player,
         line.outcome,
         won=won,
@@ -543,20 +567,6 @@ def _join_prize(normalized: list[object], prize: PrizeLine) -> None:
             normalized[index] = replace(finish, prize=prize.prize)
             return
     normalized.append(TournamentFinish(prize.player, None, prize.prize, line=prize.line))
-
-
-def _check_summary_lists_players(records: list[object], listed: set[str]) -> None:
-    """Every player dealt in has a summary line (a seat sitting out, dealt nothing, has
-    none: "Seat+3 [ME] : Seat sit out")."""
-    dealt_in = {r.player for r in records if isinstance(r, Post | Action | DealtLine)}
-    if dealt_in - listed:
-        last = max(getattr(r, "line", 0) for r in records)
-        raise StructureError(
-            last,
-            f"the summary lists {len(listed & dealt_in)} of the {len(dealt_in)} players dealt "
-            "in (truncated)",
-            truncated=True,
-        )
 
 
 FORMAT = HandFormat(

@@ -25,6 +25,7 @@ SITE_FOLDERS = {
     "ongame": "OnGame",
     "ipoker": "iPoker",
     "merge": "Merge",
+    "bovada": "Bovada",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -37,6 +38,7 @@ _HAND_NUMBERS = {
     "ongame": re.compile(r"(History for hand R5-\d+-)(\d+)"),
     "ipoker": re.compile(r'(<game gamecode=")(\d+)'),
     "merge": re.compile(r'(<game id=")(\d+-\d+)'),
+    "bovada": re.compile(r"((?:Ignition|Bovada|Bodog\S*) Hand #)(\d+)"),
 }
 
 

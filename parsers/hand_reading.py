@@ -112,12 +112,15 @@ class HandFormat:
     optional_heading: frozenset[type] = frozenset()
     hand_number_pattern: re.Pattern[str] = re.compile(r"#(\d+)")
     cancelled: re.Pattern[str] | None = None  # a line's start saying the hand was called off
-    seat_prefix: str = "Seat "  # how a seat line starts, indentation aside
     names_in_lines: bool = True  # False: the body names seats, not players (Merge)
     # A heading written once per file (`HandText.file_heading`, Merge's description of the
     # game and stakes): read as if it stood after this many of the hand's own lines, and
     # named so in an error. None: every hand has all its heading lines.
     file_heading: tuple[int, str] | None = None
+    # How a seat-list line starts, matched at the line's start: "Seat 1: ..." at every site
+    # but Bovada ("Seat+1: $0.57 in chips", its body lines "Seat+1 : Ante chip $0.01") and
+    # Merge ('  <player seat="1" nickname="Player1" balance="$4.66" dealtin="true" />').
+    seat_line: re.Pattern[str] = re.compile("Seat ")
 
     def read(self, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
         """Read one hand of this format; raises `HandParseError` with the file, line and
@@ -179,9 +182,7 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             )
 
         seats: list[SeatRecord] = []
-        while position < len(numbered) and numbered[position][1].lstrip().startswith(
-            site.seat_prefix
-        ):
+        while position < len(numbered) and site.seat_line.match(numbered[position][1]):
             line_number, text = numbered[position]
             record, _ = parser.parse(text, (), line_number)
             if not isinstance(record, SeatRecord):

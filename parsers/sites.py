@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from parsers import (
+    bovada,
     everleaf,
     fulltilt,
     ipoker,
@@ -73,6 +74,7 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
         merge.CONVENTIONS,
         file_heading=merge.FILE_HEADING,
     ),
+    SiteFormat(bovada.SITE, bovada.HAND_START, bovada.parse_hand, bovada.CONVENTIONS),
 )
 
 ANY_HAND_START = re.compile(
@@ -111,6 +113,7 @@ SITE_NAMES: dict[str, str] = {
     ongame.SITE: "OnGame",
     ipoker.SITE: "iPoker",
     merge.SITE: "Merge Gaming",
+    bovada.SITE: "Bovada",
 }
 
 

@@ -1,6 +1,7 @@
 """The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
 PartyPoker, OnGame, iPoker, Merge): no error, money conserved, nets proved by the next
 hand's stacks, showdowns judged.
+Bovada): no error, money conserved, nets proved by the next hand's stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -21,6 +22,7 @@ from parsers.history_file import parse_file
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import (
+    test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
@@ -33,6 +35,7 @@ from tests import (
 from tests.real_sites import site_files
 
 SITES = {
+    "bovada": "Bovada",
     "everleaf": "Everleaf",
     "ongame": "OnGame",
     "fulltilt": "FullTilt",
@@ -48,6 +51,7 @@ SITES = {
 EXPECTED_HANDS = {
     site: sum(parsed for parsed, _skipped in module.EXPECTED.values())
     for site, module in (
+        ("bovada", test_bovada_real),
         ("everleaf", test_everleaf_real),
         ("ongame", test_ongame_real),
         ("fulltilt", test_fulltilt_real),
@@ -63,6 +67,7 @@ EXPECTED_HANDS = {
 # Winamax 9250793-1578-1479092164: "Player0 raises -6.10€ to 18.90€" goes all in without
 # saying so.
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
+    "bovada": {},
     "everleaf": {},
     "ongame": {},
     "fulltilt": {},
@@ -145,6 +150,7 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
     ("site", "minimum"),
     # PartyPoker: one hand per file, no next hand to prove a net by
     [
+        ("bovada", 230),
         ("everleaf", 40),
         ("fulltilt", 250),
         ("ipoker", 590),
@@ -183,6 +189,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
+    "bovada": {"seven_stud", "seven_stud_hilo"},
     "everleaf": {"seven_stud"},
     "ongame": {"five_draw", "seven_stud"},
     "fulltilt": {

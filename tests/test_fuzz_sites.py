@@ -1,5 +1,5 @@
-"""Seeded fuzzing of the Everleaf, Full Tilt, PartyPoker, Winamax and Winning parsers with
-mutated real hands, and their shape caches held to a fresh parse, line by line.
+"""Seeded fuzzing of the parsers of every site but PokerStars with mutated real hands, and
+their shape caches held to a fresh parse, line by line.
 
 The same contract as tests/test_fuzz.py (PokerStars), whose mutations and checks this
 reuses: whatever a file holds, every chunk comes back as a `Hand` of the file's site, a
@@ -9,6 +9,7 @@ exception, and quickly. Kept small: a few seconds in all.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from functools import cache
 
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers import everleaf, fulltilt, ipoker, merge, ongame, partypoker, winamax, winning
+from parsers import bovada, everleaf, fulltilt, ipoker, merge, ongame, partypoker, winamax, winning
 from parsers.events import Hand
 from parsers.history_file import file_chunks, parse_chunk, with_file_headings
 from parsers.line_parser import LineParser
@@ -40,6 +41,7 @@ from tests.test_fuzz import (
 pytestmark = pytest.mark.slow  # property-based fuzzing of every real hand of three sites
 
 FOLDERS = {
+    bovada.SITE: "Bovada",
     everleaf.SITE: "Everleaf",
     ongame.SITE: "OnGame",
     fulltilt.SITE: "FullTilt",
@@ -121,6 +123,7 @@ def test_everything_at_once(mutated):
 # ----------------------------------------------------------------------------- shape cache
 
 PARSERS = {
+    "bovada": bovada.line_parser,
     "everleaf": everleaf.line_parser,
     "ongame": ongame.line_parser,
     "fulltilt": fulltilt.line_parser,
@@ -142,6 +145,13 @@ def fresh(parser_name: str) -> LineParser:
     )
 
 
+SEAT_LINE = re.compile("Seat ")
+SEAT_LINES = {  # "Seat+1: $0.57 in chips", '  <player seat="1" nickname="Player1" ...'
+    bovada.SITE: bovada.FORMAT.seat_line,
+    merge.SITE: merge.FORMAT.seat_line,
+}
+
+
 @cache
 def real_lines() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """Every distinct real line of the sites: (parser, line, names it is parsed with)."""
@@ -151,10 +161,10 @@ def real_lines() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
         if site == "winning" and hand.lines[0].startswith("Game started at:"):
             parser = "winning_2016"
         names = tuple(sorted(hand.names, key=len, reverse=True))
-        seat = "<player " if site == "merge" else "Seat "
-        seat_lines = [i for i, line in enumerate(hand.lines) if line.lstrip().startswith(seat)]
+        seat_line = SEAT_LINES.get(site, SEAT_LINE)
+        seat_lines = [i for i, line in enumerate(hand.lines) if seat_line.match(line)]
         first_body = seat_lines[0] + 1
-        while first_body < len(hand.lines) and hand.lines[first_body].lstrip().startswith(seat):
+        while first_body < len(hand.lines) and seat_line.match(hand.lines[first_body]):
             first_body += 1
         for index, line in enumerate(hand.lines):
             line_names = names if index >= first_body else ()

@@ -36,6 +36,12 @@ REAL_RULE_HANDS: dict[tuple[str, str], tuple[SiteRule, ...]] = {
     # iPoker's sit-and-go: a fourth-street bet of 300 over an open pair, at 150/300
     ("ipoker", "4045005063"): (SiteRule.OPEN_PAIR,),
     ("ipoker", "4045006251"): (SiteRule.OPEN_PAIR,),
+    # "Seat+3 [ME] : D bets $0.10" (Bodog), "Seat+8 : Double bets 20" (Bovada tournament)
+    ("bovada", "2604291577"): (SiteRule.OPEN_PAIR, SiteRule.RAKE),
+    ("bovada", "2633116884"): (SiteRule.OPEN_PAIR,),
+    ("bovada", "2633121750"): (SiteRule.OPEN_PAIR,),
+    ("bovada", "2633123306"): (SiteRule.OPEN_PAIR,),
+    ("bovada", "2633125397"): (SiteRule.OPEN_PAIR,),
     # Badugi, "Player13: raises 30 to 150 and is all-in / Player19: raises 30 to 180"
     ("pokerstars", "52476877655"): (SiteRule.SHORT_ALL_IN_RAISE,),
     ("pokerstars", "52478520236"): (SiteRule.SHORT_ALL_IN_RAISE,),
@@ -182,10 +188,10 @@ def test_export_then_validate_reads_the_real_hands_back(tmp_path: object) -> Non
     exported = runner.invoke(
         app, ["export", str(REAL_HISTORIES), "--out", str(out), "--collection"]
     )
-    # Of the sites read after the first four: OnGame 6 (stud), iPoker 124, Merge 24
-    assert "652 hands written as PHH" in exported.output
+    # Of the sites read after the first four: OnGame 6 (stud), iPoker 124, Merge 24, Bovada 45
+    assert "697 hands written as PHH" in exported.output
     back = [o for _c, o in parse_file(out / "hands.phhs")]
     hands = [o for o in back if isinstance(o, Hand)]
     valid = [h for h in hands if not replay(h, conventions_of(h.site)).errors]
-    assert len(back) == 652
-    assert len(valid) == 652
+    assert len(back) == 697
+    assert len(valid) == 697

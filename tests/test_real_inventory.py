@@ -16,6 +16,7 @@ import pytest
 from parsers.errors import ErrorKind, HandParseError
 from parsers.history_file import parse_file
 from tests import (
+    test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
@@ -37,14 +38,12 @@ READ = {
     "OnGame": test_ongame_real.EXPECTED,
     "iPoker": test_ipoker_real.EXPECTED,
     "Merge": test_merge_real.EXPECTED,
+    "Bovada": test_bovada_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
     "Absolute/cash/Stud/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt",
     "Boss/cash/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml",
-    "Bovada/cash/Stud/7-Stud-USD-2.00-4.00-201205.txt",
-    "Bovada/cash/Stud/7-StudHL-USD-0.25-0.50-201209.txt",
-    "Bovada/tour/Stud/7-Stud-USD-MTT - $10-$1 - 201206.txt",
     "KingsClub/cash/Draw/2-7 Drawmaha-FL-USD-60-120-202108.txt",
     "KingsClub/cash/Draw/2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt",
     "KingsClub/cash/Draw/2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt",

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from tests import (
     real_sites,
+    test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
@@ -35,6 +36,7 @@ HEADERS = {
     "ongame": ("OnGame", re.compile(r"^\*{5} History for hand [A-Z\d]+-")),
     "ipoker": ("iPoker", test_ipoker_real.HEADER),
     "merge": ("Merge", re.compile(r'^[ \t]*<game id="\d+-\d+"')),
+    "bovada": ("Bovada", re.compile(r"^\ufeff?(?:Ignition|Bovada|Bodog\S*) Hand #\d+")),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -81,6 +83,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "ongame": getattr(test_ongame_real, "FAULTS", {}),
         "ipoker": getattr(test_ipoker_real, "FAULTS", {}),
         "merge": test_merge_real.FAULTS,
+        "bovada": getattr(test_bovada_real, "FAULTS", {}),
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(h) for h in named.values()), site

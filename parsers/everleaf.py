@@ -29,7 +29,6 @@ from lark import v_args
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
-    Action,
     Collect,
     Event,
     Game,
@@ -40,19 +39,16 @@ from parsers.events import (
     Note,
     PostKind,
     Show,
-    StreetStart,
-    UncalledReturn,
 )
 from parsers.games import Street
 from parsers.hand_reading import (
     LIMITS,
     AddedRaiseLine,
     HandFormat,
-    count_street_put_in,
     raises_to_street_totals,
     site_line_parser,
     stakes_of,
-    unmatched_bet,
+    unsaid_returns,
 )
 from parsers.line_parser import LineParser
 from parsers.site_time import clock_to_utc
@@ -244,7 +240,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
     """Everleaf's records as the site-neutral assembly expects them."""
-    return _uncalled_returned(raises_to_street_totals(records))
+    return unsaid_returns(raises_to_street_totals(records), _after_betting)
 
 
 def _after_betting(record: object) -> bool:
@@ -252,34 +248,6 @@ def _after_betting(record: object) -> bool:
     return isinstance(record, Show | Muck | Collect) or (
         isinstance(record, Note) and record.kind == "no_show"
     )
-
-
-def _uncalled_returned(records: list[object]) -> list[object]:
-    """Each round's bet nobody matched, returned where the round ends: at the next street,
-    or at the first line after the betting (a show, a "does not show", a pot won)."""
-    normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}
-    betting, last_line = False, 0
-    for record in records:
-        ends_round = isinstance(record, StreetStart) or (betting and _after_betting(record))
-        if ends_round:
-            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
-            put_in = {}
-            betting = isinstance(record, StreetStart)
-        if type(record) is Action:
-            betting = True
-            count_street_put_in(record, put_in)
-            last_line = record.line
-        normalized.append(record)
-    normalized.extend(_return_of(put_in, last_line) if betting else ())
-    return normalized
-
-
-def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
-    """The return of the round's top bet over the second, dated at the line ending the
-    round (the history has no line of its own for it)."""
-    unmatched = unmatched_bet(put_in)
-    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]
 
 
 FORMAT = HandFormat(

@@ -36,6 +36,7 @@ from parsers.events import (
     SeatSummary,
     Stakes,
     StreetStart,
+    UncalledReturn,
     players_dealt_in,
 )
 from parsers.events import Seat as SeatRecord
@@ -386,6 +387,41 @@ def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     second = max((v for p, v in put_in.items() if p != top_player), default=Decimal(0))
     excess = put_in[top_player] - second
     return (top_player, excess) if excess > 0 else None
+
+
+def unsaid_returns(records: list[object], ends_betting: Callable[[object], bool]) -> list[object]:
+    """Each round's bet nobody matched, returned where the round ends, for sites that
+    never say so (Everleaf: "Player4: bets [$ 0.10 USD] / Player2 folds / Player4 wins $
+    0.08 USD from main pot"; KingsClub: "Player0 bets 44 / Player5 folds / *** SUMMARY
+    ***"). A round ends at the next street, or at the first record `ends_betting` names
+    once the round has bets (a show, a pot won, the summary). A return the history does
+    print is taken into account, not made twice."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}
+    betting, last_line = False, 0
+    for record in records:
+        ends_round = isinstance(record, StreetStart) or (betting and ends_betting(record))
+        if ends_round:
+            normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
+            put_in = {}
+            betting = isinstance(record, StreetStart)
+        if type(record) is Action:
+            betting = True
+            last_line = record.line
+        if type(record) in (Action, Post):  # the blinds are bets of the first round
+            count_street_put_in(record, put_in)
+        elif type(record) is UncalledReturn and record.player in put_in:
+            put_in[record.player] -= record.amount
+        normalized.append(record)
+    normalized.extend(_return_of(put_in, last_line) if betting else ())
+    return normalized
+
+
+def _return_of(put_in: dict[str, Decimal], line: int) -> list[UncalledReturn]:
+    """The return of the round's top bet over the second, dated at the line ending the
+    round (the history has no line of its own for it)."""
+    unmatched = unmatched_bet(put_in)
+    return [] if unmatched is None else [UncalledReturn(*unmatched, line=line)]
 
 
 def count_street_put_in(record: object, put_in: dict[str, Decimal]) -> None:

@@ -393,22 +393,20 @@ def unsaid_returns(records: list[object], ends_betting: Callable[[object], bool]
     """Each round's bet nobody matched, returned where the round ends, for sites that
     never say so (Everleaf: "Player4: bets [$ 0.10 USD] / Player2 folds / Player4 wins $
     0.08 USD from main pot"; KingsClub: "Player0 bets 44 / Player5 folds / *** SUMMARY
-    ***"). A round ends at the next street, or at the first record `ends_betting` names
-    once the round has bets (a show, a pot won, the summary). A return the history does
+    ***"). A round with actions ends at the next street, or at the first record
+    `ends_betting` names (a show, a pot won, the summary). A return the history does
     print is taken into account, not made twice."""
     normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}
-    betting, last_line = False, 0
+    put_in: dict[str, Decimal] = {}  # on the round so far: the blinds are the first's
+    betting, last_line = False, 0  # betting: an action since the last round ended
     for record in records:
-        ends_round = isinstance(record, StreetStart) or (betting and ends_betting(record))
-        if ends_round:
+        if betting and (isinstance(record, StreetStart) or ends_betting(record)):
             normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
-            put_in = {}
-            betting = isinstance(record, StreetStart)
+            put_in, betting = {}, False
         if type(record) is Action:
             betting = True
             last_line = record.line
-        if type(record) in (Action, Post):  # the blinds are bets of the first round
+        if type(record) in (Action, Post):
             count_street_put_in(record, put_in)
         elif type(record) is UncalledReturn and record.player in put_in:
             put_in[record.player] -= record.amount

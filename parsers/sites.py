@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from parsers import everleaf, fulltilt, pokerstars, winamax, winning
+from parsers import everleaf, fulltilt, kingsclub, pokerstars, winamax, winning
 from parsers.conventions import CARD_ROOM_RULES, SiteConventions
 from parsers.events import Hand
 from parsers.outcomes import CancelledHand, SkippedHand
@@ -32,6 +32,7 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat(winamax.SITE, winamax.HAND_START, winamax.parse_hand, winamax.CONVENTIONS),
     SiteFormat(winning.SITE, winning.HAND_START, winning.parse_hand, winning.CONVENTIONS),
     SiteFormat(everleaf.SITE, everleaf.HAND_START, everleaf.parse_hand, everleaf.CONVENTIONS),
+    SiteFormat(kingsclub.SITE, kingsclub.HAND_START, kingsclub.parse_hand, kingsclub.CONVENTIONS),
 )
 
 ANY_HAND_START = re.compile(

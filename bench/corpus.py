@@ -21,6 +21,7 @@ SITE_FOLDERS = {
     "winamax": "Winamax",
     "winning": "Winning",
     "everleaf": "Everleaf",
+    "kingsclub": "KingsClub",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -29,6 +30,7 @@ _HAND_NUMBERS = {
     "winamax": re.compile(r"(HandId: #)(\d+-\d+-\d+)"),
     "winning": re.compile(r"(Game ID: |Hand #)(\d+)"),
     "everleaf": re.compile(r"(Everleaf Gaming Game #)(\d+)"),
+    "kingsclub": re.compile(r"^(#)(\d+)(?=: )", re.MULTILINE),
 }
 
 

@@ -1,5 +1,7 @@
-"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf): no
-error, money conserved, nets proved by the next hand's stacks, showdowns judged.
+"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
+KingsClub): no error (but the KingsClub hands named for a house rule), money conserved,
+nets proved by the next hand's stacks (KingsClub's files hold one hand each: its
+summary's nets prove them, tests/test_kingsclub_real.py), showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -22,6 +24,7 @@ from pipeline.engine.replay import replay
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_kingsclub_real,
     test_winamax_real,
     test_winning_real,
 )
@@ -30,6 +33,7 @@ from tests.conftest import REAL_HISTORIES
 SITES = {
     "everleaf": "Everleaf",
     "fulltilt": "FullTilt",
+    "kingsclub": "KingsClub",
     "winamax": "Winamax",
     "winning": "Winning",
 }
@@ -41,6 +45,7 @@ EXPECTED_HANDS = {
     for site, module in (
         ("everleaf", test_everleaf_real),
         ("fulltilt", test_fulltilt_real),
+        ("kingsclub", test_kingsclub_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
     )
@@ -52,9 +57,13 @@ EXPECTED_HANDS = {
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "everleaf": {},
     "fulltilt": {},
+    "kingsclub": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
 }
+
+# Hands refused for a site's house rule the engine does not follow, with its message.
+ENGINE_REJECTED = {"kingsclub": test_kingsclub_real.ENGINE_REJECTED}
 
 # Files whose consecutive hands are not consecutive at the table.
 NOT_CONSECUTIVE = {
@@ -102,6 +111,9 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
     for hand in hands:
         assert hand.site == site
         result = replay(hand, conventions_of(hand.site))
+        if hand.hand_number in ENGINE_REJECTED.get(site, {}):
+            assert result.errors[0].message == ENGINE_REJECTED[site][hand.hand_number]
+            continue
         assert result.errors == (), (hand.hand_number, result.errors)
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]
@@ -157,6 +169,14 @@ JUDGED_GAMES = {
         "single_draw_27",
         "five_draw",
         "badugi",
+    },
+    "kingsclub": {
+        "seven_stud",
+        "seven_stud_hilo",
+        "razz",
+        "triple_draw_27",
+        "single_draw_a5",
+        "badacey",
     },
     "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},

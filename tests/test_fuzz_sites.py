@@ -1,5 +1,5 @@
-"""Seeded fuzzing of the Everleaf, Full Tilt, Winamax and Winning parsers with mutated real hands,
-and their shape caches held to a fresh parse, line by line.
+"""Seeded fuzzing of the Everleaf, Full Tilt, KingsClub, Winamax and Winning parsers with
+mutated real hands, and their shape caches held to a fresh parse, line by line.
 
 The same contract as tests/test_fuzz.py (PokerStars), whose mutations and checks this
 reuses: whatever a file holds, every chunk comes back as a `Hand` of the file's site, a
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers import everleaf, fulltilt, winamax, winning
+from parsers import everleaf, fulltilt, kingsclub, winamax, winning
 from parsers.events import Hand
 from parsers.history_file import parse_chunk
 from parsers.line_parser import LineParser
@@ -42,6 +42,7 @@ pytestmark = pytest.mark.slow  # property-based fuzzing of every real hand of th
 FOLDERS = {
     everleaf.SITE: "Everleaf",
     fulltilt.SITE: "FullTilt",
+    kingsclub.SITE: "KingsClub",
     winamax.SITE: "Winamax",
     winning.SITE: "Winning",
 }
@@ -117,6 +118,7 @@ def test_everything_at_once(mutated):
 PARSERS = {
     "everleaf": everleaf.line_parser,
     "fulltilt": fulltilt.line_parser,
+    "kingsclub": kingsclub.line_parser,
     "winamax": winamax.line_parser,
     "winning": winning.line_parser,
     "winning_2016": winning.line_parser_2016,

@@ -18,6 +18,7 @@ from parsers.history_file import parse_file
 from tests import (
     test_everleaf_real,
     test_fulltilt_real,
+    test_kingsclub_real,
     test_pokerstars_real,
     test_winamax_real,
     test_winning_real,
@@ -29,6 +30,7 @@ READ = {
     "Winamax": test_winamax_real.EXPECTED,
     "Winning": test_winning_real.EXPECTED,
     "Everleaf": test_everleaf_real.EXPECTED,
+    "KingsClub": test_kingsclub_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
@@ -37,22 +39,6 @@ AWAITING_A_READER = (
     "Bovada/cash/Stud/7-Stud-USD-2.00-4.00-201205.txt",
     "Bovada/cash/Stud/7-StudHL-USD-0.25-0.50-201209.txt",
     "Bovada/tour/Stud/7-Stud-USD-MTT - $10-$1 - 201206.txt",
-    "KingsClub/cash/Draw/2-7 Drawmaha-FL-USD-60-120-202108.txt",
-    "KingsClub/cash/Draw/2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt",
-    "KingsClub/cash/Draw/2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt",
-    "KingsClub/cash/Draw/A5-1-Draw-Limit-USD-50-100-202102.txt",
-    "KingsClub/cash/Draw/A5-3-Draw-Limit-USD-44-88-202010.txt",
-    "KingsClub/cash/Draw/Badacey-Limit-USD-22-44-202101.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt",
-    "KingsClub/cash/Stud/2-7 Razz-USD-22-44-202101.txt",
-    "KingsClub/cash/Stud/7-Stud-USD-44-88-202010.txt",
-    "KingsClub/cash/Stud/7-StudHL-USD-40-80-202101.txt",
-    "KingsClub/cash/Stud/Razz-USD-40-80-202101.txt",
-    "KingsClub/cash/Stud/Razz-USD-500-100-202101.multi.pot.failure.txt",
     "Merge/cash/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt",
     "Merge/cash/Draw/3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt",
     "Merge/cash/Draw/3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt",

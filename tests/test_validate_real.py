@@ -15,6 +15,7 @@ from tests import (
     real_sites,
     test_everleaf_real,
     test_fulltilt_real,
+    test_kingsclub_real,
     test_pokerstars_real,
     test_winamax_real,
     test_winning_real,
@@ -27,6 +28,7 @@ HEADERS = {
     "winamax": ("Winamax", re.compile(r"^\ufeff?Winamax Poker - ")),
     "winning": ("Winning", re.compile(r"^\ufeff?(?:Game started at: |Hand #\d+ - )")),
     "everleaf": ("Everleaf", re.compile(r"^Everleaf Gaming Game #\d+")),
+    "kingsclub": ("KingsClub", re.compile(r"^#\d+: ")),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -62,16 +64,20 @@ def test_every_hand_in_the_files_is_counted_once(real_histories, table, site: st
 
 def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
     """No hand of the sites read is rejected but those each site's file tests name, one
-    by one, as spoilt by the file itself (cut short, edited by hand)."""
+    by one: spoilt by the file itself (cut short, edited by hand), or, KingsClub, run
+    twice or refused by the engine for a house rule (`ENGINE_REJECTED`)."""
     faults = {
         "pokerstars": test_pokerstars_real.FAULTS,
         "fulltilt": getattr(test_fulltilt_real, "FAULTS", {}),
         "winamax": getattr(test_winamax_real, "FAULTS", {}),
         "winning": getattr(test_winning_real, "FAULTS", {}),
         "everleaf": getattr(test_everleaf_real, "FAULTS", {}),
+        "kingsclub": test_kingsclub_real.FAULTS,
     }
+    engine = {"kingsclub": test_kingsclub_real.ENGINE_REJECTED}
     for site, named in faults.items():
-        assert table[site]["rejected"] == sum(len(hands) for hands in named.values()), site
+        rejected = sum(len(hands) for hands in named.values()) + len(engine.get(site, {}))
+        assert table[site]["rejected"] == rejected, site
 
 
 def test_the_totals_add_up(table) -> None:

@@ -26,6 +26,7 @@ SITE_FOLDERS = {
     "ipoker": "iPoker",
     "merge": "Merge",
     "bovada": "Bovada",
+    "kingsclub": "KingsClub",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -39,6 +40,7 @@ _HAND_NUMBERS = {
     "ipoker": re.compile(r'(<game gamecode=")(\d+)'),
     "merge": re.compile(r'(<game id=")(\d+-\d+)'),
     "bovada": re.compile(r"((?:Ignition|Bovada|Bodog\S*) Hand #)(\d+)"),
+    "kingsclub": re.compile(r"^(#)(\d+)(?=: )", re.MULTILINE),
 }
 
 

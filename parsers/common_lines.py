@@ -34,6 +34,7 @@ from parsers.events import (
     ShowdownStart,
     StreetStart,
     SummaryStart,
+    TournamentFinish,
     UncalledReturn,
 )
 from parsers.games import DRAW_STREETS, Street
@@ -156,9 +157,16 @@ class CommonLines(Transformer[Any, Any]):
 
     # -- cards
     def cards(self, *cards):
-        return tuple(cards)
+        """The cards a bracket shows. A site that prints a card nobody has seen as "X"
+        (Winamax, KingsClub: "Dealt to Player0 [X X 9h]") names it HIDDEN_CARD in its
+        grammar: it is left out, as the other sites leave it unprinted."""
+        return tuple(card for card in cards if card.type != "HIDDEN_CARD")
 
     def deal(self, player, cards, new_cards):
+        """A deal of cards nobody has seen at all ("Dealt to Player0 [X X X X X]",
+        "[X X 9h Kh Kd Qc] [X]") deals nothing known: it is kept as a note."""
+        if not (new_cards if new_cards is not None else cards):
+            return note("dealt_hidden", player)
         return DealtLine, {"player": player, "cards": cards, "new_cards": new_cards}
 
     def discard(self, player, count, cards):
@@ -238,6 +246,13 @@ class CommonLines(Transformer[Any, Any]):
 
     def sat_out(self):
         return {"outcome": "sat out"}
+
+    # -- tournament results
+    def finished(self, player, place, _suffix, prize):
+        return TournamentFinish, {"player": player, "place": place, "prize": prize}
+
+    def won_tournament(self, player, prize):
+        return TournamentFinish, {"player": player, "place": 1, "prize": prize}
 
     # -- notes
     def remark(self, text):

@@ -525,28 +525,26 @@ def uncalled_returned(
     records: list[object], ends_betting: Callable[[object], bool] = betting_is_over
 ) -> list[object]:
     """Each round's bet nobody matched, returned where the round ends, for sites that
-    never say so (Everleaf, PartyPoker, OnGame): at the next street, or at the first
-    record after the betting (`ends_betting`: a show, a pot won, OnGame's summary).
-    PartyPoker's "Player8 bets [$1 USD] / Player4 folds / Player8 does not show cards."
-    gives the 1 back at the last line."""
+    never say so (Everleaf: "Player4: bets [$ 0.10 USD] / Player2 folds / Player4 wins $
+    0.08 USD from main pot"; KingsClub: "Player0 bets 44 / Player5 folds / *** SUMMARY
+    ***"; PartyPoker, OnGame, iPoker). A round with actions ends at the next street, or at
+    the first record `ends_betting` names (a show, a pot won, OnGame's and KingsClub's
+    summary). The blinds are the first round's bets; a return the history does print is
+    taken into account, not made twice."""
     normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}  # in the round so far (the blinds: the first street's)
-    started = betting = False
-    last_line = 0
+    put_in: dict[str, Decimal] = {}  # on the round so far: the blinds are the first's
+    betting, last_line = False, 0  # betting: an action since the last round ended
     for record in records:
-        street = isinstance(record, StreetStart)
-        if (street and started) or (betting and ends_betting(record)):
+        if betting and (isinstance(record, StreetStart) or ends_betting(record)):
             normalized.extend(_return_of(put_in, getattr(record, "line", 0)))
-            put_in = {}
-            betting = street
-        if street:
-            started = betting = True
-        elif type(record) is Post:
-            count_street_put_in(record, put_in)
-        elif type(record) is Action:
+            put_in, betting = {}, False
+        if type(record) is Action:
             betting = True
-            count_street_put_in(record, put_in)
             last_line = record.line
+        if type(record) in (Action, Post):
+            count_street_put_in(record, put_in)
+        elif type(record) is UncalledReturn and record.player in put_in:
+            put_in[record.player] -= record.amount
         normalized.append(record)
     normalized.extend(_return_of(put_in, last_line) if betting else ())
     return normalized

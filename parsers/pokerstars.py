@@ -33,7 +33,6 @@ from parsers.events import (
     StreetStart,
     SummaryStart,
     Tournament,
-    TournamentFinish,
 )
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
 from parsers.line_parser import Ignored, LineParser, Text
@@ -250,13 +249,6 @@ class PokerStarsLines(CommonLines):
     # -- pots and showdown
     def no_show(self, player):
         return note("doesnt_show", player)
-
-    # -- tournament results
-    def finished(self, player, place, _suffix, prize):
-        return TournamentFinish, {"player": player, "place": place, "prize": prize}
-
-    def won_tournament(self, player, prize):
-        return TournamentFinish, {"player": player, "place": 1, "prize": prize}
 
     # -- knockouts and re-buys: tournament money, not chips in play; the note keeps the
     # money won or paid as printed

@@ -17,6 +17,7 @@ from parsers import (
     everleaf,
     fulltilt,
     ipoker,
+    kingsclub,
     merge,
     ongame,
     partypoker,
@@ -75,6 +76,7 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
         file_heading=merge.FILE_HEADING,
     ),
     SiteFormat(bovada.SITE, bovada.HAND_START, bovada.parse_hand, bovada.CONVENTIONS),
+    SiteFormat(kingsclub.SITE, kingsclub.HAND_START, kingsclub.parse_hand, kingsclub.CONVENTIONS),
 )
 
 ANY_HAND_START = re.compile(
@@ -114,6 +116,7 @@ SITE_NAMES: dict[str, str] = {
     ipoker.SITE: "iPoker",
     merge.SITE: "Merge Gaming",
     bovada.SITE: "Bovada",
+    kingsclub.SITE: "Kings Club",
 }
 
 

@@ -40,7 +40,7 @@ from parsers.events import (
     StreetStart,
     Tournament,
 )
-from parsers.hand_assembly import DealtLine, DrawLine
+from parsers.hand_assembly import DrawLine
 from parsers.hand_reading import (
     LIMITS,
     AddedRaiseLine,
@@ -233,15 +233,7 @@ class WinamaxLines(CommonLines):
             "button_seat": button,
         }
 
-    # -- cards: "X" is a card nobody has seen
-    def cards(self, *cards):
-        return tuple(card for card in cards if card.type != "HIDDEN_CARD")
-
-    def deal(self, player, cards, new_cards):
-        if not (new_cards if new_cards is not None else cards):
-            return note("dealt_hidden", player)
-        return DealtLine, {"player": player, "cards": cards, "new_cards": new_cards}
-
+    # -- cards ("X", a card nobody has seen, is left out by `CommonLines.cards`)
     def discard(self, player, count, cards):
         return DrawLine, {"player": player, "discard_count": count, "discarded": cards or None}
 

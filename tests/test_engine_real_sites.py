@@ -1,7 +1,8 @@
 """The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
-PartyPoker, OnGame, iPoker, Merge): no error, money conserved, nets proved by the next
-hand's stacks, showdowns judged.
-Bovada): no error, money conserved, nets proved by the next hand's stacks, showdowns judged.
+PartyPoker, OnGame, iPoker, Merge, Bovada, KingsClub): no error (but the KingsClub hands
+named for a house rule), money conserved, nets proved by the next hand's stacks
+(KingsClub's files hold one hand each: its summary's nets prove them,
+tests/test_kingsclub_real.py), showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -26,6 +27,7 @@ from tests import (
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
+    test_kingsclub_real,
     test_merge_real,
     test_ongame_real,
     test_partypoker_real,
@@ -42,6 +44,7 @@ SITES = {
     "partypoker": "PartyPoker",
     "ipoker": "iPoker",
     "merge": "Merge",
+    "kingsclub": "KingsClub",
     "winamax": "Winamax",
     "winning": "Winning",
 }
@@ -58,6 +61,7 @@ EXPECTED_HANDS = {
         ("partypoker", test_partypoker_real),
         ("ipoker", test_ipoker_real),
         ("merge", test_merge_real),
+        ("kingsclub", test_kingsclub_real),
         ("winamax", test_winamax_real),
         ("winning", test_winning_real),
     )
@@ -76,9 +80,13 @@ EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     # an all-in (type 7).
     "ipoker": {"4045005189": ["all_in_flag"]},
     "merge": {},
+    "kingsclub": {},
     "winamax": {"9250793-1578-1479092164": ["all_in_flag"]},
     "winning": {},
 }
+
+# Hands refused for a site's house rule the engine does not follow, with its message.
+ENGINE_REJECTED = {"kingsclub": test_kingsclub_real.ENGINE_REJECTED}
 
 # Files whose consecutive hands are not consecutive at the table.
 NOT_CONSECUTIVE = {
@@ -131,6 +139,9 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
     for hand in hands:
         assert hand.site == site
         result = replay(hand, conventions_of(hand.site))
+        if hand.hand_number in ENGINE_REJECTED.get(site, {}):
+            assert result.errors[0].message == ENGINE_REJECTED[site][hand.hand_number]
+            continue
         assert result.errors == (), (hand.hand_number, result.errors)
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]
@@ -204,6 +215,14 @@ JUDGED_GAMES = {
     "partypoker": set(),  # the loser "doesn't show [...]": a muck, one hand shown
     "ipoker": {"seven_stud", "seven_stud_hilo"},
     "merge": {"triple_draw_27", "seven_stud_hilo", "razz"},  # the A-5 and stud losers muck
+    "kingsclub": {
+        "seven_stud",
+        "seven_stud_hilo",
+        "razz",
+        "triple_draw_27",
+        "single_draw_a5",
+        "badacey",
+    },
     "winamax": {"seven_stud", "razz", "triple_draw_27"},
     "winning": {"seven_stud_hilo"},
 }

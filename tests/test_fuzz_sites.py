@@ -17,7 +17,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers import bovada, everleaf, fulltilt, ipoker, merge, ongame, partypoker, winamax, winning
+from parsers import (
+    bovada,
+    everleaf,
+    fulltilt,
+    ipoker,
+    kingsclub,
+    merge,
+    ongame,
+    partypoker,
+    winamax,
+    winning,
+)
 from parsers.events import Hand
 from parsers.history_file import file_chunks, parse_chunk, with_file_headings
 from parsers.line_parser import LineParser
@@ -47,6 +58,7 @@ FOLDERS = {
     fulltilt.SITE: "FullTilt",
     partypoker.SITE: "PartyPoker",
     merge.SITE: "Merge",
+    kingsclub.SITE: "KingsClub",
     winamax.SITE: "Winamax",
     winning.SITE: "Winning",
 }
@@ -129,6 +141,7 @@ PARSERS = {
     "fulltilt": fulltilt.line_parser,
     "partypoker": partypoker.line_parser,
     "merge": merge.line_parser,
+    "kingsclub": kingsclub.line_parser,
     "winamax": winamax.line_parser,
     "winning": winning.line_parser,
     "winning_2016": winning.line_parser_2016,

@@ -62,13 +62,16 @@ REAL_SKIPPED = {
     "PHH has no variant for fixed_limit five_draw": 47,
     "a blind posted out of position (PHH gives blinds by position)": 7,
     "PHH has no variant for pot_limit five_draw": 2,
-    "a small and big blinds (PHH has no such post)": 2,
+    # 2 PokerStars, and KingsClub's "posts blind 44" (39879543)
+    "a small and big blinds (PHH has no such post)": 3,
     # 2 PokerStars, the 19 hands of Everleaf's 2011/07 file, which prints no card, and the
     # 3 PartyPoker hands, which print the hero's alone
     "an up card the history does not show (PHH's stud needs them)": 24,
-    "PHH has no variant for fixed_limit triple_draw_a5": 2,  # 1 PokerStars, 1 Merge
+    "PHH has no variant for fixed_limit triple_draw_a5": 3,  # PokerStars, Merge, KingsClub
     "PHH has no variant for pot_limit triple_draw_27": 1,  # Merge
     "PHH has no variant for pot_limit badugi": 1,  # Merge
+    "PHH has no variant for fixed_limit single_draw_a5": 1,  # KingsClub
+    "PHH has no variant for fixed_limit badacey": 1,  # KingsClub
     "PHH has no variant for fixed_limit five_stud": 1,
     "PHH has no variant for no_limit five_draw": 1,
     "a discard the history does not show from a hand it shows": 1,
@@ -188,10 +191,11 @@ def test_export_then_validate_reads_the_real_hands_back(tmp_path: object) -> Non
     exported = runner.invoke(
         app, ["export", str(REAL_HISTORIES), "--out", str(out), "--collection"]
     )
-    # Of the sites read after the first four: OnGame 6 (stud), iPoker 124, Merge 24, Bovada 45
-    assert "697 hands written as PHH" in exported.output
+    # Of the sites read after the first four: OnGame 6 (stud), iPoker 124, Merge 24, Bovada 45,
+    # KingsClub 3
+    assert "700 hands written as PHH" in exported.output
     back = [o for _c, o in parse_file(out / "hands.phhs")]
     hands = [o for o in back if isinstance(o, Hand)]
     valid = [h for h in hands if not replay(h, conventions_of(h.site)).errors]
-    assert len(back) == 697
-    assert len(valid) == 697
+    assert len(back) == 700
+    assert len(valid) == 700

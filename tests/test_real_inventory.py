@@ -20,6 +20,7 @@ from tests import (
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
+    test_kingsclub_real,
     test_merge_real,
     test_ongame_real,
     test_partypoker_real,
@@ -39,27 +40,12 @@ READ = {
     "iPoker": test_ipoker_real.EXPECTED,
     "Merge": test_merge_real.EXPECTED,
     "Bovada": test_bovada_real.EXPECTED,
+    "KingsClub": test_kingsclub_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
     "Absolute/cash/Stud/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt",
     "Boss/cash/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml",
-    "KingsClub/cash/Draw/2-7 Drawmaha-FL-USD-60-120-202108.txt",
-    "KingsClub/cash/Draw/2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt",
-    "KingsClub/cash/Draw/2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt",
-    "KingsClub/cash/Draw/A5-1-Draw-Limit-USD-50-100-202102.txt",
-    "KingsClub/cash/Draw/A5-3-Draw-Limit-USD-44-88-202010.txt",
-    "KingsClub/cash/Draw/Badacey-Limit-USD-22-44-202101.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt",
-    "KingsClub/cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt",
-    "KingsClub/cash/Stud/2-7 Razz-USD-22-44-202101.txt",
-    "KingsClub/cash/Stud/7-Stud-USD-44-88-202010.txt",
-    "KingsClub/cash/Stud/7-StudHL-USD-40-80-202101.txt",
-    "KingsClub/cash/Stud/Razz-USD-40-80-202101.txt",
-    "KingsClub/cash/Stud/Razz-USD-500-100-202101.multi.pot.failure.txt",
 )
 
 

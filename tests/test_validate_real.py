@@ -17,6 +17,7 @@ from tests import (
     test_everleaf_real,
     test_fulltilt_real,
     test_ipoker_real,
+    test_kingsclub_real,
     test_merge_real,
     test_ongame_real,
     test_partypoker_real,
@@ -37,6 +38,7 @@ HEADERS = {
     "ipoker": ("iPoker", test_ipoker_real.HEADER),
     "merge": ("Merge", re.compile(r'^[ \t]*<game id="\d+-\d+"')),
     "bovada": ("Bovada", re.compile(r"^\ufeff?(?:Ignition|Bovada|Bodog\S*) Hand #\d+")),
+    "kingsclub": ("KingsClub", re.compile(r"^#\d+: ")),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -72,7 +74,8 @@ def test_every_hand_in_the_files_is_counted_once(real_histories, table, site: st
 
 def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
     """No hand of the sites read is rejected but those each site's file tests name, one
-    by one, as spoilt by the file itself (cut short, edited by hand)."""
+    by one: spoilt by the file itself (cut short, edited by hand), or, KingsClub, run
+    twice or refused by the engine for a house rule (`ENGINE_REJECTED`)."""
     faults = {
         "pokerstars": test_pokerstars_real.FAULTS,
         "fulltilt": getattr(test_fulltilt_real, "FAULTS", {}),
@@ -84,9 +87,12 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "ipoker": getattr(test_ipoker_real, "FAULTS", {}),
         "merge": test_merge_real.FAULTS,
         "bovada": getattr(test_bovada_real, "FAULTS", {}),
+        "kingsclub": test_kingsclub_real.FAULTS,
     }
+    engine = {"kingsclub": test_kingsclub_real.ENGINE_REJECTED}
     for site, named in faults.items():
-        assert table[site]["rejected"] == sum(len(h) for h in named.values()), site
+        rejected = sum(len(hands) for hands in named.values()) + len(engine.get(site, {}))
+        assert table[site]["rejected"] == rejected, site
 
 
 def test_the_totals_add_up(table) -> None:

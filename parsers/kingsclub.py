@@ -1,0 +1,518 @@
+"""KingsClub (Kings Club Poker and Bobby's Room, 2020-2021): the line grammar's
+transformer and the hand it makes.
+
+`grammars/kingsclub.lark` says what each line is; the transformer below adds to the rules
+every site shares (`common_lines.CommonLines`) the ones only KingsClub has. What KingsClub
+does its own way, undone here before the site-neutral assembly:
+
+- a call names the player's total for the round, not what it adds ("Player2 bets 44 /
+  Player3 raises to 77.16 / Player2 calls 121.16": 77.16 more), and a stud completion is
+  a bet ("Hero brings in for 16.58 / Player0 bets 22");
+- the streets: a stud hand's first round has no heading, the second is headed "*** 3RD
+  STREET ***" and the last "*** 6TH STREET ***"; a draw game's "*** 1ST BETTING ROUND ***"
+  stands before the blinds, and each round after a draw has two headings (the draw, then
+  the betting), single draw sometimes none;
+- the hero's draw is one line, "Hero discards [Ts Jh] draws [3c 6c]": a draw, then the
+  deal of the cards drawn beside the cards kept;
+- "Player1: posts blind 44" is a player coming into the game: the big blind, live, and
+  the small blind, dead, on top (the summary's net for him is -77: ante 11, 44 and 22);
+- a bet nobody calls is never mentioned again: it is returned where the betting stops
+  (`hand_reading.uncalled_returned`), as the summary's nets have it;
+- the summary lists every seat's stack and net ("Seat 2: Hero (681.96) +8.50", kept as
+  "net" notes), the rake ("Rake 5"), then the pots won, which are put before it; the total
+  pot is what they hand out plus the rake;
+- a hand run twice ("Run 2: Player4 shows [...]", "discards [Th] draws [8c] [Qs]") is
+  rejected: the events have one draw and one showdown per player, not one per run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from lark import v_args
+
+from parsers.amounts import currency_symbol_of
+from parsers.common_lines import PIECE_CONVERTERS, CommonLines, pot_after_rake
+from parsers.conventions import SiteConventions
+from parsers.events import (
+    Action,
+    ActionKind,
+    Card,
+    Collect,
+    Event,
+    Game,
+    HandHeader,
+    MoneyKind,
+    Note,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    StreetStart,
+    SummaryStart,
+    Tournament,
+)
+from parsers.games import Street
+from parsers.hand_assembly import DealtLine, DrawLine, StructureError
+from parsers.hand_reading import (
+    LIMITS,
+    HandFormat,
+    count_street_put_in,
+    site_line_parser,
+    stakes_of,
+    uncalled_returned,
+)
+from parsers.line_parser import LineParser, Text
+from parsers.site_time import clock_to_utc
+
+SITE = "kingsclub"
+# Inferred: no real KingsClub hand shows a fixed-limit raise after a short all-in raise, a
+# split pot with an odd chip, or a capped multiway round; the defaults stand until one does.
+CONVENTIONS = SiteConventions()
+
+HAND_START = re.compile(r"^#\d+: (?:No Limit|Pot Limit|Limit) ", re.MULTILINE)
+
+# The site's game names, lowercased; the others (Holdem, Omaha, 2-7 Drawmaha...) are flop
+# games, skipped.
+GAMES: dict[str, Game] = {
+    "seven card stud": Game.SEVEN_STUD,
+    "seven card stud hi-lo": Game.SEVEN_STUD_HILO,
+    "razz": Game.RAZZ,
+    "2-7 razz": Game.RAZZ_27,
+    "2-7 triple draw": Game.TRIPLE_DRAW_27,
+    "2-7 single draw": Game.SINGLE_DRAW_27,
+    "a-5 triple draw": Game.TRIPLE_DRAW_A5,
+    "a-5 single draw": Game.SINGLE_DRAW_A5,
+    "badacey": Game.BADACEY,
+    "badeucey": Game.BADEUCEY,  # inferred: FPDB's game table and regression file
+    "badugi": Game.BADUGI,  # inferred: idem
+    "5 card draw": Game.FIVE_DRAW,  # inferred: FPDB's game table
+}
+
+CLOCK_ZONE = "ET"  # FPDB: "just assume ET"; the histories print no zone
+
+_DRAW_HEADINGS = {"1ST DRAW": Street.DRAW_1, "2ND DRAW": Street.DRAW_2, "3RD DRAW": Street.DRAW_3}
+_STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+_TOURNAMENT_TABLE = re.compile(r"T(?P<id>\d+) \[(?P<table>\d+)\]")
+
+RUN_TWICE = (
+    "a hand run twice ({what}): studdraw's events hold one draw and one showdown per "
+    "player, not one per run, so the hand cannot be replayed"
+)
+
+CONVERTERS = {
+    **PIECE_CONVERTERS,
+    "POST_KIND": {
+        "ante": PostKind.ANTE,
+        "the small blind": PostKind.SMALL_BLIND,
+        "the big blind": PostKind.BIG_BLIND,
+        "blind": PostKind.SMALL_AND_BIG_BLINDS,  # the big blind's amount: see `_blinds_read`
+    }.__getitem__,
+    "POT": lambda text: "pot" if text == "pot" else "side-" + text.rsplit(" ", 1)[1],
+    "SIDE_POT": lambda text: "side-" + text.rsplit(" ", 1)[1],
+}
+
+
+# ---------------------------------------------------------------------------- line records
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderLine:
+    """ "#40201390: Limit Badacey - 22/44": the number, game and stakes."""
+
+    hand_number: str
+    limit: str
+    game: str
+    low: Decimal
+    high: Decimal
+    stakes_as_printed: str  # for its currency sign, if any
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DateLine:
+    """ "2021-01-02 15:42:06", the site's clock, no zone."""
+
+    clock: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    table: str
+    max_seats: int | None
+    play_money: bool
+    button_seat: int | None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CallToLine:
+    """ "Player0 calls 38.58": the round's total once called, not what the call adds."""
+
+    player: str
+    total: Decimal
+    all_in: bool = False
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDrawLine:
+    """ "Hero discards [Ts Jh] draws [3c 6c]"; run twice, a bracket of cards per run."""
+
+    player: str
+    discarded: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+    second_run: tuple[Card, ...] | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HeadingLine:
+    """ "*** 3RD STREET ***", "*** 1ST DRAW ***", "*** 2ND BETTING ROUND ***": placed as
+    streets by `_streets_placed`."""
+
+    heading: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RunShowLine:
+    """ "Run 2: Player4 shows [4c 8d 6h 2h 5c]": a hand run twice."""
+
+    run: int
+    player: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatNetLine:
+    """ "Seat 2: Hero (681.96) +8.50": the stack after the hand and the net, as printed."""
+
+    seat: int
+    player: str
+    stack: Decimal
+    net: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RakeLine:
+    rake: Decimal
+    line: int = field(default=0, compare=False)
+
+
+@v_args(inline=True)
+class KingsClubLines(CommonLines):
+    """KingsClub's own rules (the shared ones are `CommonLines'`), terminals unconverted."""
+
+    def header(self, number, limit, game, low, high):
+        return HeaderLine, {
+            "hand_number": number,
+            "limit": limit,
+            "game": game,
+            "low": low,
+            "high": high,
+            "stakes_as_printed": Text(low),
+        }
+
+    def date(self, clock):
+        return DateLine, {"clock": clock}
+
+    def table(self, _id, name, max_seats, play_money, button):
+        return TableLine, {
+            "table": name,
+            "max_seats": max_seats,
+            "play_money": play_money is not None,
+            "button_seat": button,
+        }
+
+    def seat(self, number, player, stack):
+        return super().seat(number, player, stack, None)
+
+    def fold(self, player, _disconnect):
+        return super().fold(player)
+
+    def check(self, player, _disconnect):
+        return super().check(player)
+
+    def call_to(self, player, total, all_in):
+        return CallToLine, {"player": player, "total": total, "all_in": all_in is not None}
+
+    def bring_in(self, player, _words, amount, all_in):
+        return super().bring_in(player, amount, all_in)
+
+    def discard_draw(self, player, discarded, drawn, second_run):
+        return DiscardDrawLine, {
+            "player": player,
+            "discarded": discarded,
+            "drawn": drawn,
+            "second_run": second_run,
+        }
+
+    def draw_count(self, player, count):
+        return DrawLine, {"player": player, "discard_count": count}
+
+    def stand_pat(self, player):
+        return DrawLine, {"player": player, "discard_count": 0}
+
+    def street(self, heading):
+        return HeadingLine, {"heading": heading}
+
+    def betting_round(self, heading):
+        return HeadingLine, {"heading": heading}
+
+    def show(self, player, cards):
+        return super().show(player, cards, None)
+
+    def run_show(self, run, player, _cards):
+        return RunShowLine, {"run": run, "player": player}
+
+    def collect_pot(self, player, amount):
+        return Collect, {"player": player, "amount": amount, "pot": "pot"}
+
+    def collect_side(self, player, pot, amount):
+        return Collect, {"player": player, "amount": amount, "pot": pot}
+
+    def seat_net(self, number, player, stack, net):
+        return SeatNetLine, {"seat": number, "player": player, "stack": stack, "net": Text(net)}
+
+    def rake(self, amount):
+        return RakeLine, {"rake": amount}
+
+
+@cache
+def line_parser() -> LineParser:
+    """The KingsClub line parser (built once per process)."""
+    return site_line_parser("kingsclub.lark", KingsClubLines(), CONVERTERS)
+
+
+# ---------------------------------------------------------------------------- the header
+
+
+def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
+    header, date, table = heading
+    limit = LIMITS[header.limit.lower()]
+    tournament = _TOURNAMENT_TABLE.fullmatch(table.table)
+    if tournament is not None:
+        money, currency = MoneyKind.TOURNAMENT, None
+    elif table.play_money:
+        money, currency = MoneyKind.PLAY, None
+    else:
+        # Inferred: FPDB books every cash game in dollars; a sign, if one is printed, says.
+        money, currency = MoneyKind.REAL, currency_symbol_of(header.stakes_as_printed) or "USD"
+    day, clock = date.clock.split(maxsplit=1)
+    return HandHeader(
+        site=SITE,
+        hand_number=header.hand_number,
+        game=game,
+        limit=limit,
+        stakes=stakes_of(limit, header.low, header.high, events),
+        money=money,
+        currency=currency,
+        started_at_utc=clock_to_utc(f"{day.replace('-', '/')} {clock.strip()}", CLOCK_ZONE),
+        site_time=date.clock,
+        table=tournament["table"] if tournament else table.table,
+        max_seats=table.max_seats,
+        button_seat=table.button_seat,
+        tournament=Tournament(tournament["id"]) if tournament else None,
+    )
+
+
+# ---------------------------------------------------------------------------- site habits
+
+
+def _undo_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
+    """KingsClub's records as the site-neutral assembly expects them."""
+    _refuse_runs(game, records)
+    records = _streets_placed(game, records)
+    records = _draws_dealt(records)
+    records = _money_read(game, records)
+    records = _summary_read(seats, records)
+    return uncalled_returned(records, _after_betting)
+
+
+def _after_betting(record: object) -> bool:
+    """A show, a pot won or the summary: the betting is over."""
+    return isinstance(record, Show | Collect | SummaryStart)
+
+
+def _refuse_runs(game: Game, records: list[object]) -> None:
+    """A hand run twice, in either of the forms KingsClub prints: "Run 2: Player4 shows
+    [...]" and "Hero discards [Th] draws [8c] [Qs]" (2021/08), or a "Dealt to" line after
+    the draw with no discard before it (2021/03: "Dealt to Hero: [6h Ks Ks]", "Dealt to
+    Player3: [X X X X X X]", six cards of a five-card game, and each pot split between
+    two hands that do not tie)."""
+    drawn = False
+    for record in records:
+        if isinstance(record, RunShowLine):
+            what = f"'Run {record.run}: {record.player} shows'"
+        elif isinstance(record, DiscardDrawLine) and record.second_run is not None:
+            what = f"{record.player} draws a card for each run"
+        elif drawn and (isinstance(record, DealtLine) or _dealt_hidden(record)):
+            player = getattr(record, "player", "")
+            what = f"cards dealt to {player} after the draw with no discard"
+        else:
+            drawn = drawn or (isinstance(record, HeadingLine) and record.heading in _DRAW_HEADINGS)
+            continue
+        raise StructureError(getattr(record, "line", 0), RUN_TWICE.format(what=what))
+
+
+def _dealt_hidden(record: object) -> bool:
+    return isinstance(record, Note) and record.kind == "dealt_hidden"
+
+
+def _opens_play(record: object) -> bool:
+    """The first line of the first round: a deal, or an action where no deal is printed."""
+    return isinstance(
+        record, DealtLine | Action | CallToLine | DrawLine | DiscardDrawLine
+    ) or _dealt_hidden(record)
+
+
+def _streets_placed(game: Game, records: list[object]) -> list[object]:
+    """The headings as streets: the first round opened before its first deal (a stud
+    hand's has no heading, a draw game's stands before the blinds), the draws opening
+    theirs, the betting-round headings dropped. Stud headings name the street after the
+    one they open ("*** 3RD STREET ***" opens the fourth), unless the first round has a
+    heading of its own (inferred: FPDB reads that form too)."""
+    placed: list[object] = []
+    opened = False
+    shift = 0  # stud: what to add to a heading's number
+    for record in records:
+        if isinstance(record, HeadingLine):
+            street = _DRAW_HEADINGS.get(record.heading)
+            if record.heading.endswith(" STREET"):
+                number = int(record.heading[0]) + (shift if opened else 0)
+                if not 3 <= number <= 7:
+                    raise StructureError(
+                        record.line, f"'*** {record.heading} ***' after a seventh street"
+                    )
+                street = _STUD_STREETS[number - 3]
+            if street is not None:
+                opened = True
+                placed.append(StreetStart(street, line=record.line))
+            continue  # "*** 2ND BETTING ROUND ***": the round its draw opened
+        if not opened and _opens_play(record):
+            opened, shift = True, 1
+            first_line = getattr(record, "line", 0)
+            placed.append(StreetStart(game.rules.streets[0], line=first_line))
+        placed.append(record)
+    return placed
+
+
+def _draws_dealt(records: list[object]) -> list[object]:
+    """ "Hero discards [Ts Jh] draws [3c 6c]" as a draw and the deal that follows it, the
+    cards kept (the hand dealt less the discards) beside the cards drawn."""
+    held: dict[str, tuple[Card, ...]] = {}
+    dealt: list[object] = []
+    for record in records:
+        if isinstance(record, DiscardDrawLine):
+            player, discarded, drawn = record.player, record.discarded, record.drawn
+            dealt.append(DrawLine(player, len(discarded), discarded=discarded, line=record.line))
+            hand = held.get(player)
+            if hand is None:
+                dealt.append(DealtLine(player, drawn, line=record.line))
+                continue
+            kept = tuple(card for card in hand if card not in discarded)
+            held[player] = kept + drawn
+            dealt.append(DealtLine(player, kept, drawn, line=record.line))
+            continue
+        if isinstance(record, DealtLine) and record.new_cards is None:
+            held[record.player] = record.cards
+        dealt.append(record)
+    return dealt
+
+
+def _money_read(game: Game, records: list[object]) -> list[object]:
+    """Calls made the chips they add (the line names the round's total), a stud
+    completion made one (the line says "bets"), and both blinds posted at once made what
+    they cost: the big blind named, live, and the small blind, dead."""
+    small_blind = next(
+        (r.amount for r in records if isinstance(r, Post) and r.kind is PostKind.SMALL_BLIND),
+        None,
+    )
+    read: list[object] = []
+    put_in: dict[str, Decimal] = {}  # on the round so far
+    streets = 0
+    opened = False  # stud's first round: a completion (or a bet) made
+    for record in records:
+        if isinstance(record, StreetStart):
+            streets += 1
+            if streets > 1:  # the blinds, posted before the first round opens, are in it
+                put_in.clear()
+        elif isinstance(record, Post) and record.kind is PostKind.SMALL_AND_BIG_BLINDS:
+            put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+            dead = small_blind if small_blind is not None else record.amount / 2
+            read.append(replace(record, amount=record.amount + dead))
+            continue
+        elif isinstance(record, CallToLine):
+            added = record.total - put_in.get(record.player, Decimal(0))
+            record = Action(
+                record.player, ActionKind.CALL, added, all_in=record.all_in, line=record.line
+            )
+        elif isinstance(record, Action) and game.is_stud and streets == 1 and not opened:
+            if record.kind is ActionKind.BET:
+                record = Action(
+                    record.player,
+                    ActionKind.COMPLETE,
+                    raise_to=record.amount,
+                    all_in=record.all_in,
+                    line=record.line,
+                )
+            opened = record.kind in (ActionKind.COMPLETE, ActionKind.RAISE)
+        count_street_put_in(record, put_in)
+        read.append(record)
+    return read
+
+
+def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:
+    """The pots won, printed after the summary's seats, put before the summary; the seats'
+    nets kept as notes; the total pot made from the pots won and the rake."""
+    start = next((i for i, r in enumerate(records) if isinstance(r, SummaryStart)), None)
+    body = records if start is None else records[:start]
+    misplaced = next((r for r in body if isinstance(r, SeatNetLine | RakeLine)), None)
+    if misplaced is not None:
+        raise StructureError(misplaced.line, "a summary line before '*** SUMMARY ***'")
+    if start is None:
+        return records  # the assembly says the hand stops before its summary
+    summary = records[start:]
+    won = [r for r in summary if isinstance(r, Collect)]
+    nets = [r for r in summary if isinstance(r, SeatNetLine)]
+    last_line = getattr(records[-1], "line", 0)
+    if len(nets) < len(seats) or not won:
+        missing = "its pots won" if len(nets) == len(seats) else "every seat's net"
+        raise StructureError(last_line, f"the hand stops before {missing} (truncated)", True)
+    rake = sum((r.rake for r in summary if isinstance(r, RakeLine)), Decimal(0))
+    collected = sum((r.amount for r in won), Decimal(0))
+    kept = [
+        Note("net", r.net, r.player, line=r.line) if isinstance(r, SeatNetLine) else r
+        for r in summary
+        if not isinstance(r, Collect | RakeLine)
+    ]
+    return [*body, *won, *kept, pot_after_rake(collected, rake, line=last_line)]
+
+
+FORMAT = HandFormat(
+    site=SITE,
+    name="KingsClub",
+    line_parser=line_parser,
+    heading=(
+        (HeaderLine, "the hand's '#<number>: <limit> <game> - <stakes>' line"),
+        (DateLine, "the date and time line"),
+        (TableLine, "the 'Table ...' line"),
+    ),
+    games=GAMES,
+    hand_header=_hand_header,
+    normalize=_undo_habits,
+    summary_lists_every_seat=False,  # it does, with nets: `_summary_read` checks them
+    hand_number_pattern=re.compile(r"^#(\d+):"),
+    cancelled=re.compile(r"Hand cancelled"),  # inferred: FPDB's re_Cancelled
+)
+
+parse_hand = FORMAT.read
+"""Read one KingsClub hand; raises `HandParseError` with the file, line and column."""

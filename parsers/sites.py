@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from parsers import everleaf, fulltilt, partypoker, pokerstars, winamax, winning
+from parsers import absolute, everleaf, fulltilt, partypoker, pokerstars, winamax, winning
 from parsers.conventions import CARD_ROOM_RULES, SiteConventions
 from parsers.events import Hand
 from parsers.outcomes import CancelledHand, SkippedHand
@@ -35,6 +35,7 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat(
         partypoker.SITE, partypoker.HAND_START, partypoker.parse_hand, partypoker.CONVENTIONS
     ),
+    SiteFormat(absolute.SITE, absolute.HAND_START, absolute.parse_hand, absolute.CONVENTIONS),
 )
 
 ANY_HAND_START = re.compile(
@@ -52,6 +53,7 @@ SITE_NAMES: dict[str, str] = {
     winning.SITE: "Winning Poker Network",
     everleaf.SITE: "Everleaf",
     partypoker.SITE: "PartyPoker",
+    absolute.SITE: "Absolute Poker",
 }
 
 

@@ -275,6 +275,9 @@ class AbsoluteLines(CommonLines):
     def muck(self, player):
         return super().muck(player)
 
+    def uncalled(self, player, amount):
+        return super().uncalled(amount, player)
+
     def no_show(self, player):
         return note("no_show", player)
 

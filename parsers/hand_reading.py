@@ -161,7 +161,8 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
                     )
             position += 1
             record = None
-        assert game is not None, f"{site.name}: no heading line names the game"
+        if game is None:  # a mixed game's heading that never names the hand's game
+            raise StructureError(numbered[0][0], "no heading line names the hand's game")
         assert hand_number is not None, f"{site.name}: no heading line numbers the hand"
         cancellation = _cancellation(site, chunk)
         if cancellation is not None:

@@ -22,6 +22,7 @@ SITE_FOLDERS = {
     "winning": "Winning",
     "everleaf": "Everleaf",
     "partypoker": "PartyPoker",
+    "absolute": "Absolute",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -31,6 +32,7 @@ _HAND_NUMBERS = {
     "winning": re.compile(r"(Game ID: |Hand #)(\d+)"),
     "everleaf": re.compile(r"(Everleaf Gaming Game #)(\d+)"),
     "partypoker": re.compile(r"(Hand History [fF]or Game )(\d+)"),
+    "absolute": re.compile(r"(Stage #C?)(\d+)"),
 }
 
 

@@ -1,5 +1,6 @@
 """The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
-PartyPoker): no error, money conserved, nets proved by the next hand's stacks, showdowns judged.
+PartyPoker, Absolute Poker): no error, money conserved, nets proved by the next hand's
+stacks, showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -20,6 +21,7 @@ from parsers.history_file import parse_file
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import (
+    test_absolute_real,
     test_everleaf_real,
     test_fulltilt_real,
     test_partypoker_real,
@@ -29,6 +31,7 @@ from tests import (
 from tests.conftest import REAL_HISTORIES
 
 SITES = {
+    "absolute": "Absolute",
     "everleaf": "Everleaf",
     "fulltilt": "FullTilt",
     "partypoker": "PartyPoker",
@@ -41,6 +44,7 @@ SITES = {
 EXPECTED_HANDS = {
     site: sum(parsed for parsed, _skipped in module.EXPECTED.values())
     for site, module in (
+        ("absolute", test_absolute_real),
         ("everleaf", test_everleaf_real),
         ("fulltilt", test_fulltilt_real),
         ("partypoker", test_partypoker_real),
@@ -53,6 +57,7 @@ EXPECTED_HANDS = {
 # Winamax 9250793-1578-1479092164: "Player0 raises -6.10€ to 18.90€" goes all in without
 # saying so.
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
+    "absolute": {},
     "everleaf": {},
     "fulltilt": {},
     "partypoker": {},
@@ -123,8 +128,15 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 
 @pytest.mark.parametrize(
     ("site", "minimum"),
-    # PartyPoker: one hand per file, no next hand to prove a net by
-    [("everleaf", 40), ("fulltilt", 250), ("partypoker", 0), ("winamax", 40), ("winning", 6)],
+    # PartyPoker, Absolute: one hand per file, no next hand to prove a net by
+    [
+        ("absolute", 0),
+        ("everleaf", 40),
+        ("fulltilt", 250),
+        ("partypoker", 0),
+        ("winamax", 40),
+        ("winning", 6),
+    ],
 )
 def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
     """A player's stack in the next hand at the table is the stack in this hand, plus the
@@ -154,6 +166,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
+    "absolute": {"seven_stud_hilo"},
     "everleaf": {"seven_stud"},
     "fulltilt": {
         "seven_stud",

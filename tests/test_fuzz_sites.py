@@ -1,5 +1,5 @@
-"""Seeded fuzzing of the Everleaf, Full Tilt, PartyPoker, Winamax and Winning parsers with
-mutated real hands, and their shape caches held to a fresh parse, line by line.
+"""Seeded fuzzing of the Absolute, Everleaf, Full Tilt, PartyPoker, Winamax and Winning
+parsers with mutated real hands, and their shape caches held to a fresh parse, line by line.
 
 The same contract as tests/test_fuzz.py (PokerStars), whose mutations and checks this
 reuses: whatever a file holds, every chunk comes back as a `Hand` of the file's site, a
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers import everleaf, fulltilt, partypoker, winamax, winning
+from parsers import absolute, everleaf, fulltilt, partypoker, winamax, winning
 from parsers.events import Hand
 from parsers.history_file import parse_chunk
 from parsers.line_parser import LineParser
@@ -40,6 +40,7 @@ from tests.test_fuzz import (
 pytestmark = pytest.mark.slow  # property-based fuzzing of every real hand of three sites
 
 FOLDERS = {
+    absolute.SITE: "Absolute",
     everleaf.SITE: "Everleaf",
     fulltilt.SITE: "FullTilt",
     partypoker.SITE: "PartyPoker",
@@ -116,6 +117,7 @@ def test_everything_at_once(mutated):
 # ----------------------------------------------------------------------------- shape cache
 
 PARSERS = {
+    "absolute": absolute.line_parser,
     "everleaf": everleaf.line_parser,
     "fulltilt": fulltilt.line_parser,
     "partypoker": partypoker.line_parser,

@@ -16,6 +16,7 @@ import pytest
 from parsers.errors import ErrorKind, HandParseError
 from parsers.history_file import parse_file
 from tests import (
+    test_absolute_real,
     test_everleaf_real,
     test_fulltilt_real,
     test_partypoker_real,
@@ -31,10 +32,10 @@ READ = {
     "Winning": test_winning_real.EXPECTED,
     "Everleaf": test_everleaf_real.EXPECTED,
     "PartyPoker": test_partypoker_real.EXPECTED,
+    "Absolute": test_absolute_real.EXPECTED,
 }
 
 AWAITING_A_READER = (
-    "Absolute/cash/Stud/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt",
     "Boss/cash/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml",
     "Bovada/cash/Stud/7-Stud-USD-2.00-4.00-201205.txt",
     "Bovada/cash/Stud/7-StudHL-USD-0.25-0.50-201209.txt",

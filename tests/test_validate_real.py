@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from tests import (
     real_sites,
+    test_absolute_real,
     test_everleaf_real,
     test_fulltilt_real,
     test_partypoker_real,
@@ -29,6 +30,7 @@ HEADERS = {
     "winning": ("Winning", re.compile(r"^\ufeff?(?:Game started at: |Hand #\d+ - )")),
     "everleaf": ("Everleaf", re.compile(r"^Everleaf Gaming Game #\d+")),
     "partypoker": ("PartyPoker", test_partypoker_real.HEADER),
+    "absolute": ("Absolute", test_absolute_real.HEADER),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -72,6 +74,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "winning": getattr(test_winning_real, "FAULTS", {}),
         "everleaf": getattr(test_everleaf_real, "FAULTS", {}),
         "partypoker": getattr(test_partypoker_real, "FAULTS", {}),
+        "absolute": getattr(test_absolute_real, "FAULTS", {}),
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(h) for h in named.values()), site

@@ -96,14 +96,18 @@ def _card(text: str) -> Card:
     return "T" + text[2] if text.startswith("10") else text
 
 
+_BRACKET = re.compile(r"\[([^\]]*)\]")
+_PRINTED_CARD = re.compile(r"(10|[2-9TJQKA])[cdhs]")
+
+
 def summary_cards(text: str) -> tuple[Card, ...] | None:
     """The cards of a summary's first bracket: "[3d 5d 6s Ah 8c Jc As - P:As,B:Ah,...]"
     -> the seven cards; "[Does not show]" and the like -> None."""
-    found = re.search(r"\[([^\]]*)\]", text)
+    found = _BRACKET.search(text)
     if found is None:
         return None
     words = found[1].split(" - ", 1)[0].split()
-    if not words or not all(re.fullmatch(r"(10|[2-9TJQKA])[cdhs]", word) for word in words):
+    if not words or not all(_PRINTED_CARD.fullmatch(word) for word in words):
         return None
     return tuple(_card(word) for word in words)
 
@@ -331,8 +335,6 @@ def line_parser() -> LineParser:
 
 # ---------------------------------------------------------------------------- header
 
-_STAKE = re.compile(r"\s?[$€]?[\d,]+(?:\.\d+)?")
-
 
 def _stakes(text: str) -> tuple[str, Decimal, Decimal | None]:
     """ "$0.02/$0.04" -> ("$", 0.02, 0.04); "10" -> ("", 10, None)."""
@@ -376,9 +378,13 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 
 def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
-    """Cereus's records as the site-neutral assembly expects them."""
+    """Cereus's records as the site-neutral assembly expects them. The raise and all-in
+    passes walk the hand only when it holds their lines (most hands hold neither)."""
     records = _pockets_dealt(game, records)
-    return all_ins_resolved(game, raises_to_street_totals(records))
+    kinds = set(map(type, records))
+    if AddedRaiseLine in kinds:
+        records = raises_to_street_totals(records)
+    return all_ins_resolved(game, records) if AllInLine in kinds else records
 
 
 def _pockets_dealt(game: Game, records: list[object]) -> list[object]:
@@ -388,24 +394,33 @@ def _pockets_dealt(game: Game, records: list[object]) -> list[object]:
     hero's "[10c 5c 7s]" again, another player's river "[... H]") is no deal."""
     normalized: list[object] = []
     held: dict[str, int] = {}
-    street = game.rules.streets[0]
+    dealt = _cards_dealt(game, game.rules.streets[0])
     for record in records:
-        if isinstance(record, StreetStart):
-            street = record.street
-        if not isinstance(record, PocketLine):
+        if type(record) is not PocketLine:
+            if type(record) is StreetStart:
+                dealt = _cards_dealt(game, record.street)
             normalized.append(record)
             continue
+        cards = record.cards
         before = held.get(record.player, 0)
-        held[record.player] = len(record.cards)
-        deal = game.rules.deal_on(street)
-        if before == 0 and deal is not None:  # first seen now: the street's cards are new
-            before = max(len(record.cards) - deal.down - deal.up, 0)
-        seen_before = tuple(c for c in record.cards[:before] if c != HIDDEN)
-        new = tuple(c for c in record.cards[before:] if c != HIDDEN)
+        held[record.player] = len(cards)
+        if before == 0:  # first seen now: the street's cards are new
+            before = max(len(cards) - dealt, 0)
+        if before >= len(cards):
+            continue
+        new = tuple(c for c in cards[before:] if c != HIDDEN)
         if new:
-            cards, added = (seen_before, new) if seen_before else (new, None)
-            normalized.append(DealtLine(record.player, cards, added, line=record.line))
+            seen_before = tuple(c for c in cards[:before] if c != HIDDEN)
+            old, added = (seen_before, new) if seen_before else (new, None)
+            normalized.append(DealtLine(record.player, old, added, line=record.line))
     return normalized
+
+
+def _cards_dealt(game: Game, street: Street) -> int:
+    """How many cards a street deals each player (all of them, for a street the game
+    does not know)."""
+    deal = game.rules.deal_on(street)
+    return 99 if deal is None else deal.down + deal.up
 
 
 FORMAT = HandFormat(

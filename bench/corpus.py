@@ -27,6 +27,7 @@ SITE_FOLDERS = {
     "merge": "Merge",
     "bovada": "Bovada",
     "kingsclub": "KingsClub",
+    "absolute": "Absolute",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -41,6 +42,7 @@ _HAND_NUMBERS = {
     "merge": re.compile(r'(<game id=")(\d+-\d+)'),
     "bovada": re.compile(r"((?:Ignition|Bovada|Bodog\S*) Hand #)(\d+)"),
     "kingsclub": re.compile(r"^(#)(\d+)(?=: )", re.MULTILINE),
+    "absolute": re.compile(r"(Stage #C?)(\d+)"),
 }
 
 

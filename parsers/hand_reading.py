@@ -172,7 +172,8 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
                     )
             position += 1
             record = None
-        assert game is not None, f"{site.name}: no heading line names the game"
+        if game is None:  # a mixed game's heading that never names the hand's game
+            raise StructureError(numbered[0][0], "no heading line names the hand's game")
         assert hand_number is not None, f"{site.name}: no heading line numbers the hand"
         cancellation = _cancellation(site, chunk)
         if cancellation is not None:
@@ -429,6 +430,58 @@ def raises_to_street_totals(records: list[object]) -> list[object]:
         count_street_put_in(record, put_in)
         normalized.append(record)
     return normalized
+
+
+@dataclass(frozen=True, slots=True)
+class AllInLine:
+    """An all-in naming what it adds, not what it is: PartyPoker's "Player8 is all-In
+    [3,000]", Cereus's "Player - All-In $1.47"; a bet, call or raise according to what
+    is in on the street (`all_ins_resolved`)."""
+
+    player: str
+    added: Decimal
+    line: int = field(default=0, compare=False)
+
+
+def all_ins_resolved(game: Game, records: list[object]) -> list[object]:
+    """Each all-in naming what it adds ("is all-In [X]", "All-In X") made the action it
+    is: a bet when nothing is in on the street, a call when X does not top the most
+    anyone has in, else a raise to the player's new total (a completion, on a stud
+    game's first street over a bring-in)."""
+    normalized: list[object] = []
+    put_in: dict[str, Decimal] = {}
+    raised = False  # a bet, a completion or a raise on the street, over any bring-in
+    first_street = True
+    for record in records:
+        if isinstance(record, StreetStart):
+            put_in.clear()
+            first_street = record.street == game.rules.streets[0]
+            raised = False
+        elif isinstance(record, AllInLine):
+            record = _all_in_action(record, put_in, raised or not (game.is_stud and first_street))
+        if isinstance(record, Action) and record.kind in _OVER_BRING_IN:
+            raised = True
+        count_street_put_in(record, put_in)
+        normalized.append(record)
+    return normalized
+
+
+_OVER_BRING_IN = frozenset({ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE})
+
+
+def _all_in_action(record: AllInLine, put_in: dict[str, Decimal], raised: bool) -> Action:
+    top = max(put_in.values(), default=Decimal(0))
+    total = put_in.get(record.player, Decimal(0)) + record.added
+    if top == 0:
+        return Action(
+            record.player, ActionKind.BET, amount=record.added, all_in=True, line=record.line
+        )
+    if total <= top:
+        return Action(
+            record.player, ActionKind.CALL, amount=record.added, all_in=True, line=record.line
+        )
+    kind = ActionKind.RAISE if raised else ActionKind.COMPLETE
+    return Action(record.player, kind, raise_to=total, all_in=True, line=record.line)
 
 
 def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:

@@ -33,8 +33,6 @@ from parsers.amounts import parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
-    Action,
-    ActionKind,
     Collect,
     Event,
     Game,
@@ -43,7 +41,6 @@ from parsers.events import (
     MoneyKind,
     Muck,
     PostKind,
-    StreetStart,
     Tournament,
     TournamentFinish,
     UncalledReturn,
@@ -51,8 +48,9 @@ from parsers.events import (
 from parsers.games import Street
 from parsers.hand_reading import (
     AddedRaiseLine,
+    AllInLine,
     HandFormat,
-    count_street_put_in,
+    all_ins_resolved,
     raises_to_street_totals,
     site_line_parser,
     stakes_of,
@@ -215,16 +213,6 @@ class PlayersLine:
 
 
 # ---------------------------------------------------------------------------- body
-
-
-@dataclass(frozen=True, slots=True)
-class AllInLine:
-    """ "Player8 is all-In  [3,000]": what the all-in adds; a bet, call or raise according
-    to what is in on the street (`_all_ins_resolved`)."""
-
-    player: str
-    added: Decimal
-    line: int = field(default=0, compare=False)
 
 
 @v_args(inline=True)
@@ -441,48 +429,8 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
     """PartyPoker's records as the site-neutral assembly expects them."""
-    records = _all_ins_resolved(game, raises_to_street_totals(records))
+    records = all_ins_resolved(game, raises_to_street_totals(records))
     return _returns_taken_from_wins(uncalled_returned(records))
-
-
-def _all_ins_resolved(game: Game, records: list[object]) -> list[object]:
-    """Each "is all-In [X]" (X added) made the action it is: a bet when nothing is in on
-    the street, a call when X does not top the most anyone has in, else a raise to the
-    player's new total (a completion, on a stud game's first street over a bring-in)."""
-    normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}
-    raised = False  # a bet, a completion or a raise on the street, over any bring-in
-    first_street = True
-    for record in records:
-        if isinstance(record, StreetStart):
-            put_in.clear()
-            first_street = record.street == game.rules.streets[0]
-            raised = False
-        elif isinstance(record, AllInLine):
-            record = _all_in_action(record, put_in, raised or not (game.is_stud and first_street))
-        if isinstance(record, Action) and record.kind in _OVER_BRING_IN:
-            raised = True
-        count_street_put_in(record, put_in)
-        normalized.append(record)
-    return normalized
-
-
-_OVER_BRING_IN = frozenset({ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE})
-
-
-def _all_in_action(record: AllInLine, put_in: dict[str, Decimal], raised: bool) -> Action:
-    top = max(put_in.values(), default=Decimal(0))
-    total = put_in.get(record.player, Decimal(0)) + record.added
-    if top == 0:
-        return Action(
-            record.player, ActionKind.BET, amount=record.added, all_in=True, line=record.line
-        )
-    if total <= top:
-        return Action(
-            record.player, ActionKind.CALL, amount=record.added, all_in=True, line=record.line
-        )
-    kind = ActionKind.RAISE if raised else ActionKind.COMPLETE
-    return Action(record.player, kind, raise_to=total, all_in=True, line=record.line)
 
 
 def _returns_taken_from_wins(records: list[object]) -> list[object]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from parsers import (
+    absolute,
     bovada,
     everleaf,
     fulltilt,
@@ -77,6 +78,7 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
     ),
     SiteFormat(bovada.SITE, bovada.HAND_START, bovada.parse_hand, bovada.CONVENTIONS),
     SiteFormat(kingsclub.SITE, kingsclub.HAND_START, kingsclub.parse_hand, kingsclub.CONVENTIONS),
+    SiteFormat(absolute.SITE, absolute.HAND_START, absolute.parse_hand, absolute.CONVENTIONS),
 )
 
 ANY_HAND_START = re.compile(
@@ -117,6 +119,7 @@ SITE_NAMES: dict[str, str] = {
     merge.SITE: "Merge Gaming",
     bovada.SITE: "Bovada",
     kingsclub.SITE: "Kings Club",
+    absolute.SITE: "Absolute Poker",
 }
 
 

@@ -1,6 +1,5 @@
-"""The engine on every real hand of the other sites (Full Tilt, Winamax, Winning, Everleaf,
-PartyPoker, OnGame, iPoker, Merge, Bovada, KingsClub): no error (but the KingsClub hands
-named for a house rule), money conserved, nets proved by the next hand's stacks
+"""The engine on every real hand of the sites but PokerStars: no error (but the KingsClub
+hands named for a house rule), money conserved, nets proved by the next hand's stacks
 (KingsClub's files hold one hand each: its summary's nets prove them,
 tests/test_kingsclub_real.py), showdowns judged.
 
@@ -23,6 +22,7 @@ from parsers.history_file import parse_file
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import (
+    test_absolute_real,
     test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
@@ -38,6 +38,7 @@ from tests.real_sites import site_files
 
 SITES = {
     "bovada": "Bovada",
+    "absolute": "Absolute",
     "everleaf": "Everleaf",
     "ongame": "OnGame",
     "fulltilt": "FullTilt",
@@ -55,6 +56,7 @@ EXPECTED_HANDS = {
     site: sum(parsed for parsed, _skipped in module.EXPECTED.values())
     for site, module in (
         ("bovada", test_bovada_real),
+        ("absolute", test_absolute_real),
         ("everleaf", test_everleaf_real),
         ("ongame", test_ongame_real),
         ("fulltilt", test_fulltilt_real),
@@ -72,6 +74,7 @@ EXPECTED_HANDS = {
 # saying so.
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "bovada": {},
+    "absolute": {},
     "everleaf": {},
     "ongame": {},
     "fulltilt": {},
@@ -159,8 +162,9 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
 
 @pytest.mark.parametrize(
     ("site", "minimum"),
-    # PartyPoker: one hand per file, no next hand to prove a net by
+    # PartyPoker, Absolute: one hand per file, no next hand to prove a net by
     [
+        ("absolute", 0),
         ("bovada", 230),
         ("everleaf", 40),
         ("fulltilt", 250),
@@ -201,6 +205,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 # The games whose showdowns the real files show in full (both hands known), by site.
 JUDGED_GAMES = {
     "bovada": {"seven_stud", "seven_stud_hilo"},
+    "absolute": {"seven_stud_hilo"},
     "everleaf": {"seven_stud"},
     "ongame": {"five_draw", "seven_stud"},
     "fulltilt": {

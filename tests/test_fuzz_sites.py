@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from parsers import (
+    absolute,
     bovada,
     everleaf,
     fulltilt,
@@ -53,6 +54,7 @@ pytestmark = pytest.mark.slow  # property-based fuzzing of every real hand of th
 
 FOLDERS = {
     bovada.SITE: "Bovada",
+    absolute.SITE: "Absolute",
     everleaf.SITE: "Everleaf",
     ongame.SITE: "OnGame",
     fulltilt.SITE: "FullTilt",
@@ -136,6 +138,7 @@ def test_everything_at_once(mutated):
 
 PARSERS = {
     "bovada": bovada.line_parser,
+    "absolute": absolute.line_parser,
     "everleaf": everleaf.line_parser,
     "ongame": ongame.line_parser,
     "fulltilt": fulltilt.line_parser,

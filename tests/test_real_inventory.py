@@ -16,6 +16,7 @@ import pytest
 from parsers.errors import ErrorKind, HandParseError
 from parsers.history_file import parse_file
 from tests import (
+    test_absolute_real,
     test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
@@ -41,12 +42,10 @@ READ = {
     "Merge": test_merge_real.EXPECTED,
     "Bovada": test_bovada_real.EXPECTED,
     "KingsClub": test_kingsclub_real.EXPECTED,
+    "Absolute": test_absolute_real.EXPECTED,
 }
 
-AWAITING_A_READER = (
-    "Absolute/cash/Stud/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt",
-    "Boss/cash/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml",
-)
+AWAITING_A_READER = ("Boss/cash/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml",)
 
 
 def test_every_real_file_is_listed(real_histories: Path) -> None:

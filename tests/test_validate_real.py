@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from tests import (
     real_sites,
+    test_absolute_real,
     test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
@@ -39,6 +40,7 @@ HEADERS = {
     "merge": ("Merge", re.compile(r'^[ \t]*<game id="\d+-\d+"')),
     "bovada": ("Bovada", re.compile(r"^\ufeff?(?:Ignition|Bovada|Bodog\S*) Hand #\d+")),
     "kingsclub": ("KingsClub", re.compile(r"^#\d+: ")),
+    "absolute": ("Absolute", test_absolute_real.HEADER),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -88,6 +90,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "merge": test_merge_real.FAULTS,
         "bovada": getattr(test_bovada_real, "FAULTS", {}),
         "kingsclub": test_kingsclub_real.FAULTS,
+        "absolute": getattr(test_absolute_real, "FAULTS", {}),
     }
     engine = {"kingsclub": test_kingsclub_real.ENGINE_REJECTED}
     for site, named in faults.items():

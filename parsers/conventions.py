@@ -46,6 +46,10 @@ class SiteConventions:
     all-in raise for less than a bet; `half_bet_reopens`: such an all-in of at least half
     a bet lets the players who already acted raise again (the common card-room rule;
     below half, they may only call).
+    `raise_over_completion_adds_bring_in`: stud's first raise over the completion of a
+    bring-in adds the bring-in, not a small bet (KingsClub, every real stud hand that has
+    one: "Player0 brings in for 33.16 / Player2 bets 44 / Player3 raises to 77.16 /
+    Player4 raises to 121.16" at 44/88); it is a full raise, the next adds a small bet.
     `pots_printed_net_of_rake`: the summary's main and side pots are after rake
     (PokerStars: "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25").
     """
@@ -57,6 +61,7 @@ class SiteConventions:
     chip: Decimal = Decimal("0.01")
     short_all_in_raise: ShortAllInRaise = ShortAllInRaise.FROM_LAST_FULL_BET
     half_bet_reopens: bool = True
+    raise_over_completion_adds_bring_in: bool = False
 
 
 CARD_ROOM_RULES = SiteConventions()

@@ -73,7 +73,10 @@ from parsers.site_time import clock_to_utc
 SITE = "kingsclub"
 # Inferred: no real KingsClub hand shows a fixed-limit raise after a short all-in raise, a
 # split pot with an odd chip, or a capped multiway round; the defaults stand until one does.
-CONVENTIONS = SiteConventions()
+# The first raise over a stud completion adds the bring-in: "Player2 bets 44 / Player3
+# raises to 77.16" (bring-in 33.16), "Player3 bets 225, and is all in / Player4 raises to
+# 625" (500/1,000, bring-in 125). Every real stud hand with such a raise says so.
+CONVENTIONS = SiteConventions(raise_over_completion_adds_bring_in=True)
 
 HAND_START = re.compile(r"^#\d+: (?:No Limit|Pot Limit|Limit) ", re.MULTILINE)
 

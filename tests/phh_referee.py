@@ -42,6 +42,7 @@ class SiteRule(StrEnum):
     OPEN_PAIR = "open pair on fourth street: the big bet may be bet"
     SHORT_ALL_IN_RAISE = "after a short all-in raise, the next raise completes it"
     UNCAPPED_HEADS_UP = "heads-up, fixed-limit raises have no cap"
+    RAISE_OVER_COMPLETION = "stud's first raise over a completion adds the bring-in"
 
 
 class Outcome(StrEnum):
@@ -92,6 +93,9 @@ def referee(hand: Hand, result: HandResult) -> Verdict | Unexportable:
         if _heads_up_raise_refused(hand, played, players):
             detail = f"PokerKit caps the raises ({played})"
             return Verdict(Outcome.UNJUDGED, (*rules, SiteRule.UNCAPPED_HEADS_UP), detail)
+        if _raise_by_the_bring_in_refused(hand, played):
+            detail = f"PokerKit raises by the small bet ({played})"
+            return Verdict(Outcome.UNJUDGED, (*rules, SiteRule.RAISE_OVER_COMPLETION), detail)
         if _short_all_in_raise_refused(hand, played, players):
             return Verdict(Outcome.AGREES_BUT_FOR, (*rules, SiteRule.SHORT_ALL_IN_RAISE))
         return Verdict(Outcome.DISAGREES, tuple(rules), f"PokerKit refuses {played}")
@@ -116,6 +120,16 @@ def _heads_up_raise_refused(hand: Hand, played: _Refusal, players: list[str]) ->
         len(players) == 2
         and conventions_of(hand.site).uncapped_heads_up
         and "No more completion, betting, or raising" in played.message
+    )
+
+
+def _raise_by_the_bring_in_refused(hand: Hand, played: _Refusal) -> bool:
+    """A site whose first raise over a stud completion adds the bring-in (KingsClub
+    37581152: "Player2 bets 44 / Player3 raises to 77.16", bring-in 33.16), which
+    PokerKit's fixed limit, one small bet a raise, refuses."""
+    return (
+        conventions_of(hand.site).raise_over_completion_adds_bring_in
+        and "below the minimum" in played.message
     )
 
 

@@ -1,7 +1,6 @@
-"""The engine on every real hand of the sites but PokerStars: no error (but the KingsClub
-hands named for a house rule), money conserved, nets proved by the next hand's stacks
-(KingsClub's files hold one hand each: its summary's nets prove them,
-tests/test_kingsclub_real.py), showdowns judged.
+"""The engine on every real hand of the sites but PokerStars: no error, money conserved,
+nets proved by the next hand's stacks (KingsClub's files hold one hand each: its
+summary's nets prove them, tests/test_kingsclub_real.py), showdowns judged.
 
 Nothing in the engine knows these sites: their hands are read into the same events as
 PokerStars', and each site's house rules come from its own module's CONVENTIONS.
@@ -88,9 +87,6 @@ EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "winning": {},
 }
 
-# Hands refused for a site's house rule the engine does not follow, with its message.
-ENGINE_REJECTED = {"kingsclub": test_kingsclub_real.ENGINE_REJECTED}
-
 # Files whose consecutive hands are not consecutive at the table.
 NOT_CONSECUTIVE = {
     "7-StudHL-USD-2-4-201006.Steal.examples.txt",  # hands picked out of a session
@@ -142,9 +138,6 @@ def test_every_real_hand_replays_without_error(site: str) -> None:
     for hand in hands:
         assert hand.site == site
         result = replay(hand, conventions_of(hand.site))
-        if hand.hand_number in ENGINE_REJECTED.get(site, {}):
-            assert result.errors[0].message == ENGINE_REJECTED[site][hand.hand_number]
-            continue
         assert result.errors == (), (hand.hand_number, result.errors)
         if result.warnings:
             warnings[hand.hand_number] = [f.code for f in result.warnings]

@@ -8,6 +8,7 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal
 
+from parsers.conventions import CARD_ROOM_RULES
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
@@ -68,12 +69,11 @@ RUN_TWICE = {
 }
 FAULTS = {name: {number: ErrorKind.STRUCTURE} for name, (number, _line) in RUN_TWICE.items()}
 
-# What the engine refuses in real KingsClub hands, each for the same house rule: on
-# stud's first round, after the completion, KingsClub lets a raise add only the bring-in
-# (16.58 over a 22 completion, 33.16 over 44, 125 over the 500 a short all-in calls for),
-# where fixed limit adds a small bet. The stacks and the summary's nets agree with the
-# amounts as printed (test below): the engine's rule, not the history, is what differs.
-ENGINE_REJECTED = {
+# KingsClub's house rule, on stud's first round: after the completion, a raise adds the
+# bring-in, not a small bet (16.58 over a 22 completion, 33.16 over 44, 125 over the 500 a
+# short all-in calls for). The stacks and the summary's nets agree with the amounts as
+# printed; the card-room rules refuse each of these hands, KingsClub's conventions do not.
+RAISED_BY_THE_BRING_IN = {
     "40091899": "Player5 makes it 38.58; fixed limit allows 44",  # 2-7 Razz 22/44
     "37581152": "Player3 makes it 77.16; fixed limit allows 88",  # Seven Card Stud 44/88
     "3537921": "Player4 makes it 625; fixed limit allows 500",  # Razz 500/1,000
@@ -123,15 +123,17 @@ def test_every_players_net_is_the_summarys(real_histories) -> None:
     assert checked == 47  # every seat of the 10 hands
 
 
-def test_the_engine_refuses_only_the_short_stud_raises(real_histories) -> None:
-    refused = {}
+def test_a_raise_over_a_completion_adds_the_bring_in_at_kingsclub(real_histories) -> None:
+    by_card_room_rules, by_kingsclub = {}, {}
     for name, (parsed, _skipped) in EXPECTED.items():
         if parsed:
             hand = _hand(real_histories, name)
-            errors = replay(hand, conventions_of(hand.site)).errors
-            if errors:
-                refused[hand.hand_number] = errors[0].message
-    assert refused == ENGINE_REJECTED
+            if errors := replay(hand, CARD_ROOM_RULES).errors:
+                by_card_room_rules[hand.hand_number] = errors[0].message
+            if errors := replay(hand, conventions_of(hand.site)).errors:
+                by_kingsclub[hand.hand_number] = errors[0].message
+    assert by_card_room_rules == RAISED_BY_THE_BRING_IN
+    assert by_kingsclub == {}
 
 
 def test_a_hand_run_twice_is_refused_at_the_line_that_shows_it(real_histories) -> None:

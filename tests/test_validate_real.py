@@ -77,7 +77,7 @@ def test_every_hand_in_the_files_is_counted_once(real_histories, table, site: st
 def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
     """No hand of the sites read is rejected but those each site's file tests name, one
     by one: spoilt by the file itself (cut short, edited by hand), or, KingsClub, run
-    twice or refused by the engine for a house rule (`ENGINE_REJECTED`)."""
+    twice."""
     faults = {
         "pokerstars": test_pokerstars_real.FAULTS,
         "fulltilt": getattr(test_fulltilt_real, "FAULTS", {}),
@@ -92,10 +92,8 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "kingsclub": test_kingsclub_real.FAULTS,
         "absolute": getattr(test_absolute_real, "FAULTS", {}),
     }
-    engine = {"kingsclub": test_kingsclub_real.ENGINE_REJECTED}
     for site, named in faults.items():
-        rejected = sum(len(hands) for hands in named.values()) + len(engine.get(site, {}))
-        assert table[site]["rejected"] == rejected, site
+        assert table[site]["rejected"] == sum(len(hands) for hands in named.values()), site
 
 
 def test_the_totals_add_up(table) -> None:

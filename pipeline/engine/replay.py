@@ -636,7 +636,7 @@ class _Replay:
         self.pay(player, total - player.street_bet, action, self.bucket(), all_in=action.all_in)
         if total > self.current_bet:
             if limit is LimitKind.FIXED:
-                full = total >= self.raise_base() + unit
+                full = total >= self.raise_base() + unit or total in self.raise_over_completion()
                 reopens = full or (
                     self.conventions.half_bet_reopens and 2 * (total - self.full_bet) >= unit
                 )
@@ -650,6 +650,19 @@ class _Replay:
             self.current_bet = total
             self.bets_in_round += 1
             self.to_act = {p.name for p in self.order if p.can_act and p is not player}
+
+    def raise_over_completion(self) -> tuple[Decimal, ...]:
+        """The total a site lets stud's first raise over a completion make besides the
+        small bet's: the completion plus the bring-in (KingsClub's house rule)."""
+        bring_in = self.hand.header.stakes.bring_in
+        if (
+            not self.conventions.raise_over_completion_adds_bring_in
+            or bring_in is None
+            or self.bets_in_round != 1
+            or self.street is not self.rules.streets[0]
+        ):
+            return ()
+        return (self.small_bet + bring_in,)
 
     def raise_base(self) -> Decimal:
         """Fixed limit: the level a raise adds one bet to (the site's rule after a short
@@ -670,6 +683,7 @@ class _Replay:
             expected_totals = {self.small_bet}
         else:
             expected_totals = {self.raise_base() + size for size in allowed}
+            expected_totals.update(self.raise_over_completion())
         if total not in expected_totals and not (short and total < max(expected_totals)):
             self.find(
                 Code.RAISE_SIZE if self.bets_in_round else Code.BET_SIZE,

@@ -7,7 +7,12 @@ from parsers.games import GAME_RULES
 
 GAME_NAMES = {game.value: rules.name for game, rules in GAME_RULES.items()}
 
-LIMIT_NAMES = {"fixed_limit": "Fixed limit", "pot_limit": "Pot limit", "no_limit": "No limit"}
+LIMIT_NAMES = {
+    "fixed_limit": "Fixed limit",
+    "pot_limit": "Pot limit",
+    "no_limit": "No limit",
+    "half_pot_limit": "Half pot limit",
+}
 
 
 def game_name(game: str | None) -> str:

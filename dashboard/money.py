@@ -42,7 +42,9 @@ def format_stakes(
     """A game's stakes the way sites print them: "$0.10/$0.20" fixed, "$0.25/$0.50 NL"."""
     if limit_kind == "fixed_limit" and small_bet is not None and big_bet is not None:
         return f"{format_amount(small_bet, currency)}/{format_amount(big_bet, currency)}"
-    short = {"pot_limit": "PL", "no_limit": "NL"}.get(limit_kind, limit_kind)
+    short = {"pot_limit": "PL", "no_limit": "NL", "half_pot_limit": "HPL"}.get(
+        limit_kind, limit_kind
+    )
     if small_blind is not None and big_blind is not None:
         blinds = f"{format_amount(small_blind, currency)}/{format_amount(big_blind, currency)}"
         return f"{blinds} {short}"

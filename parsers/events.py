@@ -29,6 +29,7 @@ class LimitKind(StrEnum):
     FIXED = "fixed_limit"
     POT = "pot_limit"
     NO = "no_limit"
+    HALF_POT = "half_pot_limit"  # Merge's "Half Pot Limit": a raise of at most half the pot
 
 
 class MoneyKind(StrEnum):

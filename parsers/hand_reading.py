@@ -343,6 +343,7 @@ LIMITS: dict[str, LimitKind] = {
     "limit": LimitKind.FIXED,
     "fixed limit": LimitKind.FIXED,
     "pot limit": LimitKind.POT,
+    "half pot limit": LimitKind.HALF_POT,
     "no limit": LimitKind.NO,
 }
 """Betting structures as the sites name them, lowercased."""

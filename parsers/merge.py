@@ -18,8 +18,8 @@ the hand it makes, for the text histories (XML fragments, one element per line, 
 - there is no summary and no rake line: the hand ends with its pots won
   ('<winner amount="1.50" uncalled="false" potnumber="1" player="1" pottype="n"/>'), a bet
   given back being a winner "uncalled" (2014), or left in the pot its maker wins (2011);
-- "Half Pot Limit" (a bet of at most half the pot) is a betting structure the engine
-  does not have: such hands are refused, said so.
+- "Half Pot Limit" (FPDB's "hp": a raise of at most half the pot) is its own betting
+  structure, `LimitKind.HALF_POT`.
 """
 
 from __future__ import annotations
@@ -127,7 +127,6 @@ GAME_CODES: dict[str, str] = {
 }
 
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-HALF_POT_LIMIT = "half pot limit"
 
 # Merge's clock: "20110419085211" is five hours behind UTC all year, summer or not (every
 # real hand's first event, stamped in milliseconds since 1970, says so); the 2012 form
@@ -439,14 +438,7 @@ def line_parser() -> LineParser:
 
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
     game_line, description, players = heading
-    limit_name = description.limit.lower()
-    if limit_name == HALF_POT_LIMIT:
-        raise StructureError(
-            description.line,
-            "half pot limit (a bet or raise of at most half the pot): the engine knows fixed, "
-            "pot and no limit only, so the hand cannot be checked",
-        )
-    limit = LIMITS[limit_name]
+    limit = LIMITS[description.limit.lower()]
     stakes = description.stakes or ()
     low = high = None
     if len(stakes) == 2:

@@ -350,7 +350,9 @@ def stats(
     player: Annotated[str | None, typer.Option(help="Only this player.")] = None,
     site: Annotated[str | None, typer.Option(help="Only this site ('pokerstars').")] = None,
     game: Annotated[str | None, typer.Option(help="Only this game id ('razz', ...).")] = None,
-    limit: Annotated[str | None, typer.Option(help="fixed_limit, pot_limit or no_limit.")] = None,
+    limit: Annotated[
+        str | None, typer.Option(help="fixed_limit, pot_limit, no_limit or half_pot_limit.")
+    ] = None,
     stakes: Annotated[
         str | None, typer.Option(help="The big bet (fixed limit) or big blind, e.g. 0.20.")
     ] = None,

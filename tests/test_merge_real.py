@@ -8,10 +8,10 @@ The Merge XML reader (`merge_xml`) reads the folder's .xml file; these are the .
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
     ActionKind,
@@ -27,6 +27,8 @@ from parsers.events import (
     Street,
     UncalledReturn,
 )
+from parsers.merge import CONVENTIONS
+from pipeline.engine.replay import replay
 from tests import real_sites
 
 FOLDER = "Merge"
@@ -38,7 +40,7 @@ EXPECTED = {
     "cash/Draw/3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt": (1, 0),
     "cash/Draw/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt": (1, 0),
     "cash/Draw/A5-3-Draw-Limit-USD-0.50-1-201105.Sample.txt": (1, 0),
-    "cash/Draw/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt": (0, 0),
+    "cash/Draw/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt": (1, 0),
     "cash/Draw/Badugi-PL-USD-0.05-0.10-201101.Sample.txt": (1, 0),
     "cash/Stud/7-Stud-USD-0.50-1.00-201102.Sample.txt": (1, 0),
     "cash/Stud/7-StudHL-USD-0.25-0.50-201111.txt": (1, 0),
@@ -52,8 +54,6 @@ EXPECTED = {
 }
 
 HPL = "cash/Draw/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt"
-# Badugi "Half Pot Limit": a betting structure the engine does not have (see the test).
-FAULTS = {HPL: {"33227759-34": ErrorKind.STRUCTURE}}
 
 HEADER = re.compile(r'^[ \t]*<game id="')
 HAND_NUMBER = re.compile(r'<game id="(\d+-\d+)"')
@@ -70,9 +70,7 @@ HORSE = (
     test_file_parses_completely,
     test_amounts_are_read_exactly,
     test_names_resolve_to_seated_players,
-) = real_sites.file_tests(
-    FOLDER, EXPECTED, HEADER, HAND_NUMBER, FLOP_GAME, faults=FAULTS, totals_printed=False
-)
+) = real_sites.file_tests(FOLDER, EXPECTED, HEADER, HAND_NUMBER, FLOP_GAME, totals_printed=False)
 
 
 def _hand(real_histories, name: str, number: str):
@@ -222,15 +220,19 @@ def test_a_winner_uncalled_is_a_bet_given_back(real_histories) -> None:
     ]
 
 
-def test_half_pot_limit_is_refused_saying_why(real_histories) -> None:
-    """'stakes="Half Pot Limit ($0.50/$0.50)"': FPDB's "hp", a bet of at most half the
-    pot. The engine knows fixed, pot and no limit: checked by pot limit, a raise too big
-    for half pot limit would pass, so the hand is refused, naming the description."""
-    [error] = real_sites.outcomes(real_histories / FOLDER / HPL)
-    assert isinstance(error, HandParseError)
-    assert (error.kind, error.line, error.hand_number) == (
-        ErrorKind.STRUCTURE,
-        1,
-        "33227759-34",
+def test_half_pot_limit_bets_at_most_half_the_pot(real_histories) -> None:
+    """'stakes="Half Pot Limit ($0.50/$0.50)"': FPDB's "hp". Over three antes of 0.50,
+    "BET 0.75" is half the 1.50 pot; over 3.00, "BET 1.50": each the most allowed."""
+    [hand] = real_sites.hands(real_histories / FOLDER / HPL)
+    assert hand.header.limit is LimitKind.HALF_POT
+    bets = [e.amount for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.BET]
+    assert bets == [Decimal("0.75"), Decimal("1.50")]
+    assert replay(hand, CONVENTIONS).errors == ()
+    too_much = tuple(
+        replace(e, amount=Decimal("0.76"))
+        if isinstance(e, Action) and e.amount == Decimal("0.75") and e.kind is ActionKind.BET
+        else e
+        for e in hand.events
     )
-    assert error.message.startswith("half pot limit (a bet or raise of at most half the pot)")
+    errors = replay(replace(hand, events=too_much), CONVENTIONS).errors
+    assert errors[0].message == "Player3 raises to 0.76; the half pot limit is 0.75"

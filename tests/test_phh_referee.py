@@ -77,6 +77,7 @@ REAL_SKIPPED = {
     "PHH has no variant for fixed_limit single_draw_a5": 1,  # KingsClub
     "PHH has no variant for fixed_limit badacey": 1,  # KingsClub
     "PHH has no variant for fixed_limit razz_27": 1,  # KingsClub
+    "PHH has no variant for half_pot_limit badugi": 1,  # Merge
     "PHH has no variant for fixed_limit five_stud": 1,
     "PHH has no variant for no_limit five_draw": 1,
     "a discard the history does not show from a hand it shows": 1,

@@ -613,12 +613,16 @@ class _Replay:
                     player.name,
                 )
         else:
-            pot = sum((p.put_in for p in self.order), ZERO)
-            maximum = self.current_bet + pot + self.due(player)
+            # After his call, a player may raise by the pot (half of it at half pot limit).
+            room = sum((p.put_in for p in self.order), ZERO) + self.due(player)
+            if limit is LimitKind.HALF_POT:
+                room /= 2
+            maximum = self.current_bet + room
             if total > maximum:
                 self.find(
                     Code.RAISE_SIZE,
-                    f"{player.name} raises to {total}; the pot limit is {maximum}",
+                    f"{player.name} raises to {total}; the {limit.value.replace('_', ' ')} is "
+                    f"{maximum}",
                     action,
                     player.name,
                 )

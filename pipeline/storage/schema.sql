@@ -8,7 +8,7 @@ CREATE TABLE IF NOT EXISTS hands (
     hand_number     VARCHAR NOT NULL,      -- the site's own number, as printed
     game            VARCHAR NOT NULL,      -- game id: 'seven_stud', 'razz', 'badugi', ...
     mixed_game      VARCHAR,               -- '8-Game', 'HORSE', 'Triple Stud', ...
-    limit_kind      VARCHAR NOT NULL,      -- 'fixed_limit', 'pot_limit', 'no_limit'
+    limit_kind      VARCHAR NOT NULL,      -- 'fixed_limit', 'pot_limit', 'no_limit', 'half_pot_limit'
     small_bet       DECIMAL(18, 4),
     big_bet         DECIMAL(18, 4),
     ante            DECIMAL(18, 4),

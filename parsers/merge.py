@@ -688,6 +688,8 @@ def _draw(
         return [DrawLine(draw.player, count, line=draw.line)]
     after = _known(cards.cards)
     seen[draw.player] = cards.cards
+    if count == 0:  # standing pat, as every site's "stands pat on [...]" is read
+        return [DrawLine(draw.player, 0, kept=after, line=draw.line)]
     kept = tuple(card for card in after if card in before)
     drawn = tuple(card for card in after if card not in before)
     thrown = tuple(card for card in before if card not in after)

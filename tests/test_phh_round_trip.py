@@ -73,7 +73,8 @@ SITE_WORDS = {Code.ALL_IN_FLAG}
 def table_events(hand: Hand, result: HandResult) -> list[Event]:
     """The hand's events as PHH can carry them (see the module's list)."""
     seat = {s.player: s.seat for s in hand.seats}
-    misflagged = {f.line for f in result.findings if f.code is Code.ALL_IN_FLAG}
+    # By line and player: an iPoker line holds a whole street's actions.
+    misflagged = {(f.line, f.player) for f in result.findings if f.code is Code.ALL_IN_FLAG}
     said: list[Event] = []
     shown: dict[str, Event] = {}  # each player's last show or muck
     opening = True  # stud's third street, before its first bet
@@ -86,7 +87,8 @@ def table_events(hand: Hand, result: HandResult) -> list[Event]:
             shown.pop(event.player, None)
             shown[event.player] = replace(_in_phh_words(event, False, False), line=0)
             continue
-        phh_event = _in_phh_words(event, event.line in misflagged, opening)
+        flagged = (event.line, getattr(event, "player", None)) in misflagged
+        phh_event = _in_phh_words(event, flagged, opening)
         if isinstance(phh_event, Deal) and not phh_event.down + phh_event.up:
             continue
         if isinstance(event, Action) and event.kind is not ActionKind.BRING_IN:

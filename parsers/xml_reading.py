@@ -143,6 +143,13 @@ def split_xml(
         )
 
 
+def closing_of(preamble: str) -> str:
+    """The end tag of the document a file's `preamble` opens ("</session>" at iPoker,
+    "</ROOT>" at Boss; "" for none): to write hands back into a file of their own."""
+    opened = re.search(r"<([A-Za-z][\w.-]*)", re.sub(r"<\?.*?\?>", "", preamble))
+    return f"</{opened[1]}>" if opened else ""
+
+
 def _undo_newlines(original: str, positions: list[int]) -> list[int]:
     """Positions in the text with CRLF made LF, as positions in the original text."""
     if "\r\n" not in original:

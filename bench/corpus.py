@@ -8,6 +8,7 @@ from pathlib import Path
 
 from parsers.events import Hand
 from parsers.history_file import parse_bytes
+from parsers.xml_reading import closing_of
 from pipeline.simulation.generate import generate
 from pipeline.simulation.table_spec import HERO
 from pipeline.writers.pokerstars import HAND_END, write_hand
@@ -28,6 +29,7 @@ SITE_FOLDERS = {
     "bovada": "Bovada",
     "kingsclub": "KingsClub",
     "absolute": "Absolute",
+    "boss": "Boss",
 }
 # Each site's hand number, as (the text before it, the number): renumbered on each repeat.
 _HAND_NUMBERS = {
@@ -43,6 +45,7 @@ _HAND_NUMBERS = {
     "bovada": re.compile(r"((?:Ignition|Bovada|Bodog\S*) Hand #)(\d+)"),
     "kingsclub": re.compile(r"^(#)(\d+)(?=: )", re.MULTILINE),
     "absolute": re.compile(r"(Stage #C?)(\d+)"),
+    "boss": re.compile(r'(<HISTORY ID=")(\d+)'),
 }
 
 
@@ -72,7 +75,8 @@ def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars
     `minimum`; `rename` gives the players new names on each repeat (every seat line a new
     shape). Hands of double-spaced files are written single-spaced."""
     hands, preamble = [], ""
-    for path in sorted((REAL / SITE_FOLDERS[site]).rglob("*.txt")):
+    folder = REAL / SITE_FOLDERS[site]
+    for path in sorted(p for p in folder.rglob("*") if p.suffix in (".txt", ".xml")):
         for chunk, outcome in parse_bytes(str(path), path.read_bytes()):
             if isinstance(outcome, Hand) and game in ("all", outcome.game.value):
                 text = "\n".join(line for line in chunk.lines if line)
@@ -94,7 +98,7 @@ def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars
             texts.append(text)
         repetition += 1
     if preamble:  # an XML session: its hands under the first file's header (a parse bench)
-        return (preamble + "\n".join(texts) + "\n</session>\n").encode("utf-8")
+        return (preamble + "\n".join(texts) + f"\n{closing_of(preamble)}\n").encode("utf-8")
     return ("\n\n\n".join(texts) + "\n").encode("utf-8")
 
 

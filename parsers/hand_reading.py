@@ -448,15 +448,17 @@ def all_ins_resolved(game: Game, records: list[object]) -> list[object]:
     """Each all-in naming what it adds ("is all-In [X]", "All-In X") made the action it
     is: a bet when nothing is in on the street, a call when X does not top the most
     anyone has in, else a raise to the player's new total (a completion, on a stud
-    game's first street over a bring-in)."""
+    game's first street over a bring-in). The blinds, posted before the first street's
+    line (Boss), are in its total."""
     normalized: list[object] = []
     put_in: dict[str, Decimal] = {}
     raised = False  # a bet, a completion or a raise on the street, over any bring-in
     first_street = True
     for record in records:
         if isinstance(record, StreetStart):
-            put_in.clear()
             first_street = record.street == game.rules.streets[0]
+            if not first_street:
+                put_in.clear()
             raised = False
         elif isinstance(record, AllInLine):
             record = _all_in_action(record, put_in, raised or not (game.is_stud and first_street))

@@ -32,7 +32,7 @@ from decimal import Decimal
 from functools import lru_cache
 from xml.etree.ElementTree import Element
 
-from parsers.amounts import AmountOutOfRange, parse_loose_amount
+from parsers.amounts import parse_loose_amount
 from parsers.conventions import SiteConventions
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
@@ -53,7 +53,7 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
-from parsers.hand_assembly import DealtLine, StructureError, assemble_events
+from parsers.hand_assembly import DealtLine, assemble_events
 from parsers.hand_reading import (
     completions_from_raises,
     count_street_put_in,
@@ -63,7 +63,17 @@ from parsers.hand_reading import (
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import to_utc
-from parsers.xml_reading import card_of, line_of, parse_xml, parse_xml_opening, split_xml
+from parsers.xml_reading import (
+    ElementFault,
+    amount_attribute,
+    attribute,
+    card_of,
+    child,
+    line_of,
+    parse_xml_opening,
+    read_xml_hand,
+    split_xml,
+)
 
 SITE = "ipoker"
 # Inferred: no real iPoker hand shows a fixed-limit raise after a short all-in raise.
@@ -240,14 +250,6 @@ def start_time(text: str) -> datetime:
     raise ValueError(f"unreadable start date {text!r}")
 
 
-class _Fault(Exception):
-    """A hand element that does not read: the line and what is wrong."""
-
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        super().__init__(message)
-
-
 def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     """Read one `<game>` with its session's header; `HandParseError` naming the file, the
     line and the problem (never another exception)."""
@@ -265,41 +267,7 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
             number,
             chunk.lines[0],
         ) from None
-    try:
-        game_element = parse_xml(chunk.path, chunk.text, chunk.first_line)
-        return _read_game(chunk, session, game_element)
-    except HandParseError as error:
-        error.path, error.hand_number = chunk.path, error.hand_number or number
-        error.line_text = error.line_text or _line_text(chunk, error.line)
-        raise
-    except (_Fault, StructureError) as fault:
-        raise _error(chunk, number, fault.line, str(fault), fault) from None
-    except (AmountOutOfRange, ValueError) as fault:
-        raise _error(chunk, number, chunk.first_line, str(fault), fault) from None
-
-
-def _error(
-    chunk: HandText, number: str | None, line: int, message: str, fault: Exception
-) -> HandParseError:
-    truncated = isinstance(fault, StructureError) and fault.truncated
-    return HandParseError(
-        ErrorKind.TRUNCATED
-        if truncated
-        else ErrorKind.STRUCTURE
-        if isinstance(fault, (_Fault, StructureError))
-        else ErrorKind.SYNTAX,
-        message,
-        chunk.path,
-        line,
-        1,
-        number,
-        _line_text(chunk, line),
-    )
-
-
-def _line_text(chunk: HandText, line: int) -> str:
-    offset = line - chunk.first_line
-    return chunk.lines[offset] if 0 <= offset < len(chunk.lines) else ""
+    return read_xml_hand(chunk, number, lambda element: _read_game(chunk, session, element))
 
 
 def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | SkippedHand:
@@ -307,17 +275,17 @@ def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | Sk
     game_found = _GAME_TYPE.fullmatch(session.game)
     if _FLOP_GAME_TYPE.match(session.game) or game_found is None:
         if game_found is None and not _FLOP_GAME_TYPE.match(session.game):
-            raise _Fault(chunk.first_line, f"unknown iPoker game {session.game!r}")
+            raise ElementFault(chunk.first_line, f"unknown iPoker game {session.game!r}")
         return SkippedHand(SITE, number, session.game, chunk.path, chunk.first_line)
     game = GAMES.get(game_found["game"].lower())
     if game is None:
         if game_found["game"] == "" or _FLOP_GAME_TYPE.search(game_found["game"]):
             return SkippedHand(SITE, number, session.game, chunk.path, chunk.first_line)
-        raise _Fault(chunk.first_line, f"unknown iPoker game {session.game!r}")
+        raise ElementFault(chunk.first_line, f"unknown iPoker game {session.game!r}")
     limit = LIMITS[game_found["limit"]]
 
-    general = _child(element, "general")
-    seats, button = _seats(_child(general, "players"))
+    general = child(element, "general")
+    seats, button = _seats(child(general, "players"))
     names = {seat.player for seat in seats}
     records = _records(game, element, names)
     acting = {getattr(record, "player", None) for record in records}
@@ -329,10 +297,10 @@ def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | Sk
     ]
     records = uncalled_returned(completions_from_raises(game, records))
     records += _shows(game, records, line_of(element))
-    records += _collects(_child(general, "players"), records)
+    records += _collects(child(general, "players"), records)
     last_line = chunk.first_line + len(chunk.lines) - 1
     events = assemble_events(game, records, last_line, has_summary=False)
-    date = _child(general, "startdate")
+    date = child(general, "startdate")
     low, high = (game_found["low"], game_found["high"])
     stakes = _stakes(limit, low, high, game_found["ante"], events)
     header = HandHeader(
@@ -353,27 +321,6 @@ def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | Sk
     return Hand(header, tuple(seats), events)
 
 
-def _child(element: Element, tag: str) -> Element:
-    found = element.find(tag)
-    if found is None:
-        raise _Fault(line_of(element), f"<{element.tag}> has no <{tag}>")
-    return found
-
-
-def _attribute(element: Element, name: str) -> str:
-    value = element.get(name)
-    if value is None:
-        raise _Fault(line_of(element), f"<{element.tag}> has no {name}")
-    return value
-
-
-def _amount(element: Element, name: str) -> Decimal:
-    try:
-        return parse_loose_amount(_attribute(element, name))
-    except ValueError as error:
-        raise _Fault(line_of(element), str(error)) from None
-
-
 def _seats(players: Element) -> tuple[list[Seat], int | None]:
     """`<player seat="2" name="Hero" chips="$0.73" dealer="0" win="$0.13" bet="$0.03" />`;
     a seat with no name is empty."""
@@ -382,16 +329,18 @@ def _seats(players: Element) -> tuple[list[Seat], int | None]:
         name = player.get("name", "")
         if not name:
             continue
-        number = _attribute(player, "seat")
+        number = attribute(player, "seat")
         if not number.isdigit():
-            raise _Fault(line_of(player), f"seat {number!r} is not a number")
-        seats.append(Seat(int(number), name, _amount(player, "chips"), line=line_of(player)))
+            raise ElementFault(line_of(player), f"seat {number!r} is not a number")
+        seats.append(
+            Seat(int(number), name, amount_attribute(player, "chips"), line=line_of(player))
+        )
         if player.get("dealer") == "1":
             button = int(number)
     if not seats:
-        raise _Fault(line_of(players), "no player seated")
+        raise ElementFault(line_of(players), "no player seated")
     if len({seat.player for seat in seats}) < len(seats):
-        raise _Fault(line_of(players), "a player seated twice")
+        raise ElementFault(line_of(players), "a player seated twice")
     return seats, button
 
 
@@ -405,7 +354,9 @@ def _collects(players: Element, records: list[object]) -> list[Collect]:
     collects = []
     for player in players.iter("player"):
         name = player.get("name", "")
-        won = _amount(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)
+        won = (
+            amount_attribute(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)
+        )
         if won > 0:
             collects.append(Collect(name, won, line=line_of(player)))
     return collects
@@ -416,16 +367,16 @@ def _records(game: Game, element: Element, names: set[str]) -> list[object]:
     streets = game.rules.streets
     records: list[object] = []
     for round_element in element.iter("round"):
-        number = _attribute(round_element, "no")
+        number = attribute(round_element, "no")
         if not number.isdigit():
-            raise _Fault(line_of(round_element), f"round {number!r} is not a number")
+            raise ElementFault(line_of(round_element), f"round {number!r} is not a number")
         index = int(number) - 2  # round 0 posts the antes, round 1 is empty
         actions = sorted(round_element.iter("action"), key=_action_number)
         if index < 0:
             records += [_ante(action, names) for action in actions]
             continue
         if index >= len(streets):
-            raise _Fault(line_of(round_element), f"a round {number} in a {game} hand")
+            raise ElementFault(line_of(round_element), f"a round {number} in a {game} hand")
         if not actions and not round_element.findall("cards"):
             continue
         records.append(StreetStart(streets[index], line=line_of(round_element)))
@@ -444,32 +395,36 @@ def _records(game: Game, element: Element, names: set[str]) -> list[object]:
 def _action_number(action: Element) -> int:
     number = action.get("no", "")
     if not number.isdigit():
-        raise _Fault(line_of(action), f"action number {number!r} is not a number")
+        raise ElementFault(line_of(action), f"action number {number!r} is not a number")
     return int(number)
 
 
 def _player(element: Element, names: set[str]) -> str:
-    name = _attribute(element, "player")
+    name = attribute(element, "player")
     if name not in names:
-        raise _Fault(line_of(element), f"{name!r} is not seated")
+        raise ElementFault(line_of(element), f"{name!r} is not seated")
     return name
 
 
 def _ante(action: Element, names: set[str]) -> Post:
     kind = action.get("type")
     if kind != _ANTE:
-        raise _Fault(line_of(action), f"an action of type {kind} before the cards")
-    return Post(_player(action, names), PostKind.ANTE, _amount(action, "sum"), line=line_of(action))
+        raise ElementFault(line_of(action), f"an action of type {kind} before the cards")
+    return Post(
+        _player(action, names), PostKind.ANTE, amount_attribute(action, "sum"), line=line_of(action)
+    )
 
 
 def _dealt(cards: Element, names: set[str]) -> DealtLine | None:
     """`<cards type="Third Street" player="WurmX">X X H6</cards>`: the cards shown."""
     if cards.get("type", "").lower().removesuffix(" street") not in _STUD_STREETS:
-        raise _Fault(line_of(cards), f"cards of a {cards.get('type')!r} street in a stud hand")
+        raise ElementFault(
+            line_of(cards), f"cards of a {cards.get('type')!r} street in a stud hand"
+        )
     try:
         shown = tuple(c for c in map(card_of, (cards.text or "").split()) if c is not None)
     except ValueError as error:
-        raise _Fault(line_of(cards), str(error)) from None
+        raise ElementFault(line_of(cards), str(error)) from None
     if not shown:
         return None
     return DealtLine(_player(cards, names), shown, line=line_of(cards))
@@ -483,7 +438,7 @@ def _action(action: Element, names: set[str], put_in: dict[str, Decimal]) -> Act
         return Action(player, ActionKind.FOLD, line=line)
     if kind == _CHECK:
         return Action(player, ActionKind.CHECK, line=line)
-    amount = _amount(action, "sum")
+    amount = amount_attribute(action, "sum")
     if kind == _CALL:
         return Action(player, ActionKind.CALL, amount, line=line)
     if kind == _BET:
@@ -506,8 +461,8 @@ def _action(action: Element, names: set[str], put_in: dict[str, Decimal]) -> Act
             return Action(player, ActionKind.BET, amount, all_in=True, line=line)
         return Action(player, ActionKind.RAISE, raise_to=total, all_in=True, line=line)
     if kind in _NO_ACTION:
-        raise _Fault(line, f"a blind (action type {kind}) in a stud hand")
-    raise _Fault(line, f"unknown iPoker action type {kind!r}")
+        raise ElementFault(line, f"a blind (action type {kind}) in a stud hand")
+    raise ElementFault(line, f"unknown iPoker action type {kind!r}")
 
 
 def _shows(game: Game, records: list[object], line: int) -> list[Show]:

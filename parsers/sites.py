@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from parsers import (
     absolute,
+    boss,
     bovada,
     everleaf,
     fulltilt,
@@ -67,7 +68,7 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
             file_start=xml.FILE_START,
             split_file=xml.split_file,
         )
-        for xml in (ipoker,)
+        for xml in (ipoker, boss)
     ),
     SiteFormat(
         merge.SITE,
@@ -120,6 +121,7 @@ SITE_NAMES: dict[str, str] = {
     bovada.SITE: "Bovada",
     kingsclub.SITE: "Kings Club",
     absolute.SITE: "Absolute Poker",
+    boss.SITE: "Boss Media",
 }
 
 

@@ -21,12 +21,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from decimal import Decimal
+from typing import TypeVar
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
+from parsers.amounts import AmountOutOfRange, parse_loose_amount
 from parsers.errors import ErrorKind, HandParseError
+from parsers.hand_assembly import StructureError
 from parsers.reading import HandText, byte_offsets, decode_history
 
 
@@ -139,6 +143,13 @@ def split_xml(
         )
 
 
+def closing_of(preamble: str) -> str:
+    """The end tag of the document a file's `preamble` opens ("</session>" at iPoker,
+    "</ROOT>" at Boss; "" for none): to write hands back into a file of their own."""
+    opened = re.search(r"<([A-Za-z][\w.-]*)", re.sub(r"<\?.*?\?>", "", preamble))
+    return f"</{opened[1]}>" if opened else ""
+
+
 def _undo_newlines(original: str, positions: list[int]) -> list[int]:
     """Positions in the text with CRLF made LF, as positions in the original text."""
     if "\r\n" not in original:
@@ -154,21 +165,109 @@ def _undo_newlines(original: str, positions: list[int]) -> list[int]:
 
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")  # as grammars/pieces.lark's CARD
 _HIDDEN = frozenset({"X", "XX", "b", ""})
+_RANKS = "A23456789TJQK"  # Boss numbers each suit's cards ace first
+_NUMBERED_SUITS = "dchs"  # Boss: 0-12 diamonds, 13-25 clubs, 26-38 hearts, 39-51 spades
 
 
 def card_of(text: str) -> str | None:
     """A card as an XML site writes it, in studdraw's form ("Ts"): rank first ("5h",
-    Merge) or suit first with ten as "10" ("S10", "HA": iPoker). None for a card not
-    shown ("X" at iPoker, "" between Merge's commas, "b" at Boss); ValueError for
-    anything else."""
+    Merge), suit first with ten as "10" ("S10", "HA": iPoker) or a number from 0 to 51
+    (Boss: "22" is the ten of clubs). None for a card not shown ("X" at iPoker, "" between
+    Merge's commas, "b" at Boss); ValueError for anything else."""
     text = text.strip()
     if text in _HIDDEN:
         return None
     if _CARD.fullmatch(text):
         return text
+    if text.isdigit() and len(text) <= 2 and int(text) < 52:
+        number = int(text)
+        return _RANKS[number % 13] + _NUMBERED_SUITS[number // 13]
     if len(text) >= 2 and text[0] in "SHDCshdc":
         rank = "T" if text[1:] == "10" else text[1:].upper()
         card = rank + text[0].lower()
         if _CARD.fullmatch(card):
             return card
     raise ValueError(f"unreadable card {text!r}")
+
+
+# ---------------------------------------------------------------------------- a hand's faults
+
+
+class ElementFault(Exception):
+    """A hand element that does not read: the line and what is wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        super().__init__(message)
+
+
+def child(element: Element, tag: str) -> Element:
+    """The element's first `tag` child; an `ElementFault` where it has none."""
+    found = element.find(tag)
+    if found is None:
+        raise ElementFault(line_of(element), f"<{element.tag}> has no <{tag}>")
+    return found
+
+
+def attribute(element: Element, name: str) -> str:
+    """The attribute's value; an `ElementFault` where the element lacks it."""
+    value = element.get(name)
+    if value is None:
+        raise ElementFault(line_of(element), f"<{element.tag}> has no {name}")
+    return value
+
+
+def amount_attribute(element: Element, name: str) -> Decimal:
+    """An attribute holding an amount, read exactly ("$0.73", "2.00")."""
+    try:
+        return parse_loose_amount(attribute(element, name))
+    except ValueError as error:
+        raise ElementFault(line_of(element), str(error)) from None
+
+
+_Read = TypeVar("_Read")
+
+
+def read_xml_hand(
+    chunk: HandText, number: str | None, read: Callable[[LinedElement], _Read]
+) -> _Read:
+    """`read` applied to the hand's element; whatever goes wrong (broken XML, a missing
+    attribute, lines out of place, an unreadable amount) a `HandParseError` naming the
+    file, the line and the hand, never another exception."""
+    try:
+        return read(parse_xml(chunk.path, chunk.text, chunk.first_line))
+    except HandParseError as error:
+        error.path, error.hand_number = chunk.path, error.hand_number or number
+        error.line_text = error.line_text or chunk_line(chunk, error.line)
+        raise
+    except (ElementFault, StructureError) as fault:
+        raise hand_error(chunk, number, fault.line, str(fault), fault) from None
+    except (AmountOutOfRange, ValueError) as fault:
+        raise hand_error(chunk, number, chunk.first_line, str(fault), fault) from None
+
+
+def hand_error(
+    chunk: HandText, number: str | None, line: int, message: str, fault: Exception
+) -> HandParseError:
+    """The `HandParseError` for a fault at a line of the hand: a hand cut short is
+    TRUNCATED, elements out of place STRUCTURE, a value that does not read SYNTAX."""
+    truncated = isinstance(fault, StructureError) and fault.truncated
+    return HandParseError(
+        ErrorKind.TRUNCATED
+        if truncated
+        else ErrorKind.STRUCTURE
+        if isinstance(fault, (ElementFault, StructureError))
+        else ErrorKind.SYNTAX,
+        message,
+        chunk.path,
+        line,
+        1,
+        number,
+        chunk_line(chunk, line),
+    )
+
+
+def chunk_line(chunk: HandText, line: int) -> str:
+    """The text of a line of the file, if the hand holds it ("" else)."""
+    offset = line - chunk.first_line
+    return chunk.lines[offset] if 0 <= offset < len(chunk.lines) else ""

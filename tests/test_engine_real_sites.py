@@ -22,6 +22,7 @@ from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import (
     test_absolute_real,
+    test_boss_real,
     test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
@@ -38,6 +39,7 @@ from tests.real_sites import site_files
 SITES = {
     "bovada": "Bovada",
     "absolute": "Absolute",
+    "boss": "Boss",
     "everleaf": "Everleaf",
     "ongame": "OnGame",
     "fulltilt": "FullTilt",
@@ -56,6 +58,7 @@ EXPECTED_HANDS = {
     for site, module in (
         ("bovada", test_bovada_real),
         ("absolute", test_absolute_real),
+        ("boss", test_boss_real),
         ("everleaf", test_everleaf_real),
         ("ongame", test_ongame_real),
         ("fulltilt", test_fulltilt_real),
@@ -74,6 +77,7 @@ EXPECTED_HANDS = {
 EXPECTED_WARNINGS: dict[str, dict[str, list[str]]] = {
     "bovada": {},
     "absolute": {},
+    "boss": {},
     "everleaf": {},
     "ongame": {},
     "fulltilt": {},
@@ -158,6 +162,7 @@ def test_money_is_conserved_in_every_hand(site: str) -> None:
     # PartyPoker, Absolute: one hand per file, no next hand to prove a net by
     [
         ("absolute", 0),
+        ("boss", 30),
         ("bovada", 230),
         ("everleaf", 40),
         ("fulltilt", 250),
@@ -199,6 +204,7 @@ def test_nets_equal_the_next_hands_stacks(site: str, minimum: int) -> None:
 JUDGED_GAMES = {
     "bovada": {"seven_stud", "seven_stud_hilo"},
     "absolute": {"seven_stud_hilo"},
+    "boss": {"five_draw"},
     "everleaf": {"seven_stud"},
     "ongame": {"five_draw", "seven_stud"},
     "fulltilt": {

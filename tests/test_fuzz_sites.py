@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from parsers import (
     absolute,
+    boss,
     bovada,
     everleaf,
     fulltilt,
@@ -35,6 +36,8 @@ from parsers.history_file import file_chunks, parse_chunk, with_file_headings
 from parsers.line_parser import LineParser
 from parsers.reading import split_hands
 from parsers.sites import ANY_HAND_START
+from parsers.xml_reading import closing_of
+from tests import real_sites
 from tests.conftest import REAL_HISTORIES
 from tests.test_fuzz import (
     AMOUNT_OPS,
@@ -220,7 +223,7 @@ class _Line:
 
 # ----------------------------------------------------------------------------- XML sessions
 
-XML_FOLDERS = {ipoker.SITE: "iPoker"}
+XML_FOLDERS = {ipoker.SITE: "iPoker", boss.SITE: "Boss"}
 
 
 @cache
@@ -228,7 +231,7 @@ def xml_hands() -> tuple[tuple[str, str, RealHand], ...]:
     """Every real hand of the XML sites: (site, its file's header, the hand)."""
     hands = []
     for site, folder in XML_FOLDERS.items():
-        for path in sorted((REAL_HISTORIES / folder).rglob("*.txt")):
+        for path in real_sites.history_files(REAL_HISTORIES / folder):
             for chunk in file_chunks(str(path), path.read_bytes()):
                 outcome = parse_chunk(chunk)
                 if isinstance(outcome, Hand):
@@ -246,7 +249,7 @@ def mutated_session(draw, ops, max_ops: int = 3) -> tuple[str, bytes]:
     lines = list(hand.lines)
     for op in draw(st.lists(st.sampled_from(ops), min_size=1, max_size=max_ops)):
         lines = op(draw, lines, hand) or [""]
-    return site, (preamble + "\n".join(lines) + "\n</session>\n").encode()
+    return site, (preamble + "\n".join(lines) + f"\n{closing_of(preamble)}\n").encode()
 
 
 @fuzz_settings(100)

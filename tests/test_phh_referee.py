@@ -62,8 +62,8 @@ REAL_UNJUDGED = {
     ("kingsclub", "3537921"),
 }
 REAL_SKIPPED = {
-    # 33 PokerStars and Full Tilt, and OnGame's 14 (2010, Goalwin 2011)
-    "PHH has no variant for fixed_limit five_draw": 47,
+    # 33 PokerStars and Full Tilt, OnGame's 14 (2010, Goalwin 2011), Boss's 14 (2011)
+    "PHH has no variant for fixed_limit five_draw": 61,
     "a blind posted out of position (PHH gives blinds by position)": 7,
     "PHH has no variant for pot_limit five_draw": 2,
     # 2 PokerStars, and KingsClub's "posts blind 44" (39879543)

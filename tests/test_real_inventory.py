@@ -17,6 +17,7 @@ from parsers.errors import ErrorKind, HandParseError
 from parsers.history_file import parse_file
 from tests import (
     test_absolute_real,
+    test_boss_real,
     test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
@@ -43,9 +44,10 @@ READ = {
     "Bovada": test_bovada_real.EXPECTED,
     "KingsClub": test_kingsclub_real.EXPECTED,
     "Absolute": test_absolute_real.EXPECTED,
+    "Boss": test_boss_real.EXPECTED,
 }
 
-AWAITING_A_READER = ("Boss/cash/Draw/5CD-FL-EUR-2-4.Opoker.sample.xml",)
+AWAITING_A_READER: tuple[str, ...] = ()
 
 
 def test_every_real_file_is_listed(real_histories: Path) -> None:

@@ -14,6 +14,7 @@ from pipeline.cli import app
 from tests import (
     real_sites,
     test_absolute_real,
+    test_boss_real,
     test_bovada_real,
     test_everleaf_real,
     test_fulltilt_real,
@@ -41,6 +42,7 @@ HEADERS = {
     "bovada": ("Bovada", re.compile(r"^\ufeff?(?:Ignition|Bovada|Bodog\S*) Hand #\d+")),
     "kingsclub": ("KingsClub", re.compile(r"^#\d+: ")),
     "absolute": ("Absolute", test_absolute_real.HEADER),
+    "boss": ("Boss", test_boss_real.HEADER),
 }
 COLUMNS = ("hands", "valid", "warnings", "cancelled", "flop games", "rejected")
 
@@ -91,6 +93,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "bovada": getattr(test_bovada_real, "FAULTS", {}),
         "kingsclub": test_kingsclub_real.FAULTS,
         "absolute": getattr(test_absolute_real, "FAULTS", {}),
+        "boss": getattr(test_boss_real, "FAULTS", {}),
     }
     for site, named in faults.items():
         assert table[site]["rejected"] == sum(len(hands) for hands in named.values()), site

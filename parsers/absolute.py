@@ -97,7 +97,8 @@ def _card(text: str) -> Card:
 
 
 _BRACKET = re.compile(r"\[([^\]]*)\]")
-_PRINTED_CARD = re.compile(r"(10|[2-9TJQKA])[cdhs]")
+_PRINTED_CARD = r"(?:10|[2-9TJQKA])[cdhs]"
+_PRINTED_CARDS = re.compile(rf"{_PRINTED_CARD}(?: {_PRINTED_CARD})*")  # one match, not one a card
 
 
 def summary_cards(text: str) -> tuple[Card, ...] | None:
@@ -107,9 +108,9 @@ def summary_cards(text: str) -> tuple[Card, ...] | None:
     if found is None:
         return None
     words = found[1].split(" - ", 1)[0].split()
-    if not words or not all(_PRINTED_CARD.fullmatch(word) for word in words):
+    if not words or _PRINTED_CARDS.fullmatch(" ".join(words)) is None:
         return None
-    return tuple(_card(word) for word in words)
+    return tuple(["T" + word[2] if word[0] == "1" else word for word in words])  # `_card`, inlined
 
 
 def _street(text: str) -> Street:

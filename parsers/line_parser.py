@@ -70,8 +70,9 @@ class LineTemplate:
     """How to build one shape's event from a line's pieces.
 
     `build(pieces, player, line_number)` is generated Python, one function per shape
-    ("return Action(player=player, amount=c0(pieces[3]), ..., line=line_number)"): the
-    hot path of parsing is then a single call with no loop over fields.
+    (each piece checked and converted in a statement of its own, then "return
+    Action(player=player, amount=v0, ..., line=line_number)"): the hot path of parsing is
+    then a single call with no loop over fields.
     """
 
     build: Callable[[Sequence[str], str, int], Any]
@@ -138,6 +139,17 @@ class LineParser:
                     if found is not None:
                         return found
                     break
+            for name in names:
+                if name in line:
+                    break
+            else:  # no name anywhere ("*** 3rd STREET ***"): the one reading is the line
+                pieces = _VARIABLE_PIECE.split(line)
+                template = self._lookup(pieces)
+                if template is not None:
+                    try:
+                        return _emit(template, pieces, "", line_number)
+                    except _ShapeMismatch:
+                        pass
         first_error: LineSyntaxError | None = None
         for masked, player, offset in _name_readings(line, names):
             pieces = _VARIABLE_PIECE.split(masked)
@@ -183,7 +195,8 @@ class LineParser:
         entry = self._shapes.get(tuple(pieces[0::2]))
         if entry is None:
             return None
-        return entry.templates.get(tuple(pieces[i] for i in entry.pinned))
+        pinned = entry.pinned
+        return entry.templates.get(tuple([pieces[i] for i in pinned]) if pinned else ())
 
     def _learn(self, masked: str, pieces: list[str], remember: bool = True) -> LineTemplate:
         try:
@@ -206,10 +219,12 @@ class LineParser:
         code = _TemplateCode(_piece_starts(pieces), self._pattern)
         arguments: list[str] = []
         unreadable: list[Token] = []
-        checks: list[str] = []
+        for value in fields.values():  # checked first, before any field is converted
+            if isinstance(value, Ignored):
+                code.terminal(value.token, None)
         for name, value in fields.items():
             if isinstance(value, Ignored):
-                checks.append(code.terminal(value.token, None))
+                pass
             elif isinstance(value, Text):
                 arguments.append(f"{name}={code.terminal(value.token, str)}")
             elif isinstance(value, Token):
@@ -221,8 +236,6 @@ class LineParser:
                 arguments.append(f"{name}={code.constant(value)}")
             unreadable.extend(v for v in _tokens_in(value) if self._is_unreadable(v))
         event = f"{code.constant(event_class)}({', '.join([*arguments, 'line=line_number'])})"
-        if checks:  # evaluated for their checks only, before the event is made
-            event = f"({', '.join([*checks, event])})[-1]"
         build = code.function("build", "pieces, player, line_number", event)
         raw = None
         if unreadable:
@@ -268,19 +281,23 @@ class LineParser:
 
 
 class _TemplateCode:
-    """Writes the Python expression that rebuilds each terminal's value from the pieces."""
+    """Writes the Python statements that rebuild each terminal's value from the pieces.
+
+    Each value is checked and converted by a statement of its own, in the order of the
+    fields, inlined rather than called: a long line (a seat summary with a dozen cards)
+    would otherwise pay a Python call per piece."""
 
     def __init__(self, starts: list[int], pattern_of: Callable[[str], re.Pattern[str]]) -> None:
         self.starts = starts
         self.pattern_of = pattern_of
         self.namespace: dict[str, Any] = {
             "_join_span": _join_span,
-            "_checked": _checked,
             "_checked_in_line": _checked_in_line,
-            "_checked_piece": _checked_piece,
+            "_ShapeMismatch": _ShapeMismatch,
         }
         self.covered: set[int] = set()
         self.cacheable = True
+        self.body: list[str] = []  # the statements of the function being written
 
     def constant(self, value: Any) -> str:
         name = f"k{len(self.namespace)}"
@@ -288,6 +305,7 @@ class _TemplateCode:
         return name
 
     def terminal(self, token: Token, convert: Converter | None) -> str:
+        """The name of a local (or constant) holding the terminal's value, checked."""
         if token.type.rpartition("__")[2] == "PLAYER":
             return "player"
         span = _token_span(token, self.starts)
@@ -299,10 +317,11 @@ class _TemplateCode:
         first, last = span
         self.covered.update(range(first, last + 1))
         head, tail = _span_cuts(token, self.starts, first, last)
+        text = f"v{len(self.body)}"
         if first == last:
-            text = f"pieces[{first}]"
+            self.body.append(f"{text} = pieces[{first}]")
         else:
-            text = f"_join_span(pieces, {first}, {head}, {last}, {tail})"
+            self.body.append(f"{text} = _join_span(pieces, {first}, {head}, {last}, {tail})")
         # Another line of this shape may hold any number or card here: the terminal's
         # own pattern must accept it ("*** $12.50th STREET ***" is no street). A pattern
         # that looks around itself is checked where it stands in the line.
@@ -310,17 +329,24 @@ class _TemplateCode:
         # "[10]" was read as an unreadable one.
         pattern = self.pattern_of(token.type)
         if _LOOKAROUND.search(pattern.pattern):
-            text = f"_checked_in_line({self.constant(pattern)}, pieces, {first}, {head}, {text})"
-        elif first == last:
-            text = f"_checked_piece({self.constant(pattern)}, {text}, {_is_card(str(token))})"
+            self.body.append(
+                f"_checked_in_line({self.constant(pattern)}, pieces, {first}, {head}, {text})"
+            )
         else:
-            text = f"_checked({self.constant(pattern)}, {text})"
+            mismatch = f"{self.constant(pattern.fullmatch)}({text}) is None"
+            if first == last:
+                other_kind = "not in" if _is_card(str(token)) else "in"  # a number, a card
+                mismatch = f"{text}[-1] {other_kind} 'cdhs' or {mismatch}"
+            self.body.append(f"if {mismatch}: raise _ShapeMismatch")
         if convert is None or convert is str:
             return text
-        return f"{self.constant(convert)}({text})"
+        self.body.append(f"{text} = {self.constant(convert)}({text})")
+        return text
 
     def function(self, name: str, parameters: str, expression: str) -> Callable[..., Any]:
-        exec(f"def {name}({parameters}):\n    return {expression}\n", self.namespace)
+        lines = "".join(f"    {statement}\n" for statement in self.body)
+        self.body = []
+        exec(f"def {name}({parameters}):\n{lines}    return {expression}\n", self.namespace)
         return self.namespace[name]
 
 
@@ -328,20 +354,8 @@ class _ShapeMismatch(Exception):
     """A line fits a known shape, but a value in it is not what the terminal accepts."""
 
 
-def _checked(pattern: re.Pattern[str], text: str) -> str:
-    if pattern.fullmatch(text) is None:
-        raise _ShapeMismatch
-    return text
-
-
 def _is_card(piece: str) -> bool:
     return piece[-1] in "cdhs"
-
-
-def _checked_piece(pattern: re.Pattern[str], piece: str, is_card: bool) -> str:
-    if (piece[-1] in "cdhs") is not is_card or pattern.fullmatch(piece) is None:
-        raise _ShapeMismatch
-    return piece
 
 
 def _checked_in_line(

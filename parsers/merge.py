@@ -247,6 +247,10 @@ class EventLine:
     text: str | None = None
     line: int = field(default=0, compare=False)
 
+    def named(self, player: str) -> EventLine:
+        """The line with its seat's name (a direct call: `replace` costs ~5 µs a line)."""
+        return EventLine(self.kind, player, self.amount, self.text, line=self.line)
+
 
 @dataclass(frozen=True, slots=True)
 class CardsLine:
@@ -257,6 +261,9 @@ class CardsLine:
     cards: tuple[str, ...]  # "" for a card not seen
     line: int = field(default=0, compare=False)
 
+    def named(self, player: str) -> CardsLine:
+        return CardsLine(self.kind, player, self.cards, line=self.line)
+
 
 @dataclass(frozen=True, slots=True)
 class WinnerLine:
@@ -265,6 +272,9 @@ class WinnerLine:
     uncalled: bool
     pot_number: int
     line: int = field(default=0, compare=False)
+
+    def named(self, player: str) -> WinnerLine:
+        return WinnerLine(player, self.amount, self.uncalled, self.pot_number, line=self.line)
 
 
 # ---------------------------------------------------------------------------- lines
@@ -534,9 +544,9 @@ def _named(seats: Sequence[Seat], records: list[object]) -> list[object]:
             continue
         if isinstance(record, EventLine):
             record = _event_of(record, _name_of(record, name_of))
-        elif isinstance(record, CardsLine | WinnerLine) or (
-            isinstance(record, Note) and record.kind != "said"
-        ):
+        elif isinstance(record, CardsLine | WinnerLine):
+            record = record.named(_name_of(record, name_of))
+        elif isinstance(record, Note) and record.kind != "said":
             record = replace(record, player=_name_of(record, name_of))
         elif isinstance(record, Note) and record.player is not None:
             record = replace(record, player=unescape(record.player), text=unescape(record.text))
@@ -567,7 +577,7 @@ def _event_of(record: EventLine, player: str) -> object:
         return Action(player, ActionKind[kind], raise_to=amount, line=line)
     if kind == "ALL_IN" and amount is None:  # a second word for an all-in said already
         return Note("all_in", "", player, line=line)
-    return replace(record, player=player)
+    return record.named(player)
 
 
 def _rounds(game: Game, records: list[object]) -> list[object]:

@@ -272,14 +272,15 @@ def import_(
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from pipeline.history_sources import Source, sources
-    from pipeline.importer import import_histories
+    from pipeline.importer import import_sources
     from pipeline.storage.database import Database
 
     missing = [path for path in paths if not path.exists()]
     if missing:
         stderr.print(f"[red]no such file or folder:[/] {', '.join(map(str, missing))}")
         raise typer.Exit(2)
-    total = sum(isinstance(found, Source) for found in sources(paths))
+    found = list(sources(paths))  # searched once: counted for the bar, then imported
+    total = sum(isinstance(source, Source) for source in found)
     target = _database_path(db)
     started = time.perf_counter()
     with (
@@ -301,7 +302,7 @@ def import_(
             rate = hands / max(time.perf_counter() - started, 1e-9)
             bar.update(task, completed=files, hands=hands, rate=rate)
 
-        summary = import_histories(paths, database, advance, jobs=jobs)
+        summary = import_sources(found, database, advance, jobs=jobs)
     stderr.print(
         f"[bold]{summary.hands_imported:,}[/] hands imported into {target} "
         f"in {summary.seconds:.1f} s ({summary.files} files, "

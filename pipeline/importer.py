@@ -118,7 +118,20 @@ def import_histories(
     jobs: int = 1,
     piece_bytes: int = PIECE_BYTES,
 ) -> ImportSummary:
-    """Import every history under `paths`; each `batch_hands` hands commit together.
+    """Import every history under `paths`; each `batch_hands` hands commit together."""
+    return import_sources(sources(paths), database, progress, batch_hands, jobs, piece_bytes)
+
+
+def import_sources(
+    found: Iterable[Source | Refused],
+    database: Database,
+    progress: Progress | None = None,
+    batch_hands: int = BATCH_HANDS,
+    jobs: int = 1,
+    piece_bytes: int = PIECE_BYTES,
+) -> ImportSummary:
+    """Import the histories `sources` found (a caller that counted them first, for its
+    progress bar, need not search the folders and archives twice).
 
     With `jobs` > 1, files are read, parsed, replayed and turned into columns by that
     many worker processes (a file larger than `piece_bytes` in pieces); this process only
@@ -128,7 +141,7 @@ def import_histories(
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="studdraw-import-") as spool:
         work = []
-        for source in sources(paths):
+        for source in found:
             if isinstance(source, Refused):
                 summary.refused.append(source)
                 continue

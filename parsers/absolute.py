@@ -25,7 +25,7 @@ from typing import Any
 from lark import v_args
 
 from parsers.amounts import parse_amount
-from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
+from parsers.common_lines import PIECE_CONVERTERS, UnmarkedLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
@@ -195,8 +195,8 @@ class PocketLine:
 
 
 @v_args(inline=True)
-class AbsoluteLines(CommonLines):
-    """Cereus's own rules (the shared ones are `CommonLines`'), terminals unconverted."""
+class AbsoluteLines(UnmarkedLines):
+    """Cereus's own rules (the shared ones are `UnmarkedLines`'), terminals unconverted."""
 
     def stage(
         self,
@@ -235,27 +235,6 @@ class AbsoluteLines(CommonLines):
     def game_type(self, limit, game):
         return GameTypeLine, {"game": game, "limit": limit}
 
-    def seat(self, number, player, stack):
-        return super().seat(number, player, stack, None)
-
-    def post(self, player, kind, amount):
-        return super().post(player, kind, amount, None)
-
-    def bring_in(self, player, amount):
-        return super().bring_in(player, amount, None)
-
-    def complete(self, player, total):
-        return super().complete(player, total, None)
-
-    def bet(self, player, amount):
-        return super().bet(player, amount, None)
-
-    def call(self, player, amount):
-        return super().call(player, amount, None)
-
-    def raise_adding(self, player, added):
-        return AddedRaiseLine, {"player": player, "added": added}
-
     def raise_to(self, player, _added, total):
         return super().raise_total(player, total, None)
 
@@ -273,12 +252,6 @@ class AbsoluteLines(CommonLines):
 
     def deal(self, player, cards):
         return PocketLine, {"player": player, "cards": cards}
-
-    def show(self, player, cards, description):
-        return super().show(player, cards, description)
-
-    def muck(self, player):
-        return super().muck(player)
 
     def uncalled(self, player, amount):
         return super().uncalled(amount, player)

@@ -39,6 +39,7 @@ from parsers.events import (
 )
 from parsers.games import DRAW_STREETS, Street
 from parsers.hand_assembly import DealtLine, DrawLine
+from parsers.hand_reading import AddedRaiseLine
 from parsers.line_parser import Converter, EventSpec, Text
 
 _ORDINAL_STREETS = {
@@ -275,3 +276,36 @@ class CommonLines(Transformer[Any, Any]):
 
     def leaves(self, player):
         return note("leaves", player)
+
+
+@v_args(inline=True)
+class UnmarkedLines(CommonLines):
+    """The shared rules for sites whose seat, post and action lines never say "sitting
+    out" or "all-in", and whose raises name what they add (Everleaf, PartyPoker,
+    Absolute): the same records, the absent mark read as absent."""
+
+    def seat(self, number, player, stack):
+        return super().seat(number, player, stack, None)
+
+    def post(self, player, kind, amount):
+        return super().post(player, kind, amount, None)
+
+    def bring_in(self, player, amount):
+        return super().bring_in(player, amount, None)
+
+    def complete(self, player, total):
+        return super().complete(player, total, None)
+
+    def bet(self, player, amount):
+        return super().bet(player, amount, None)
+
+    def call(self, player, amount):
+        return super().call(player, amount, None)
+
+    def raise_adding(self, player, added):
+        """ "raises [€ 0.10 EURO]": what the raise adds, made a total later
+        (`hand_reading.raises_to_street_totals`)."""
+        return AddedRaiseLine, {"player": player, "added": added}
+
+    def deal(self, player, cards):
+        return super().deal(player, cards, None)

@@ -26,7 +26,7 @@ from typing import Any
 
 from lark import v_args
 
-from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
+from parsers.common_lines import PIECE_CONVERTERS, UnmarkedLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
     Event,
@@ -40,7 +40,6 @@ from parsers.events import (
 from parsers.games import Street
 from parsers.hand_reading import (
     LIMITS,
-    AddedRaiseLine,
     HandFormat,
     raises_to_street_totals,
     site_line_parser,
@@ -145,8 +144,8 @@ class PlayersLine:
 
 
 @v_args(inline=True)
-class EverleafLines(CommonLines):
-    """Everleaf's own rules (the shared ones are `CommonLines`'), terminals unconverted."""
+class EverleafLines(UnmarkedLines):
+    """Everleaf's own rules (the shared ones are `UnmarkedLines`'), terminals unconverted."""
 
     def hand_number(self, number):
         return HandNumberLine, {"hand_number": number}
@@ -170,30 +169,6 @@ class EverleafLines(CommonLines):
 
     def players(self, count):
         return PlayersLine, {"count": count}
-
-    def seat(self, number, player, stack):
-        return super().seat(number, player, stack, None)
-
-    def post(self, player, kind, amount):
-        return super().post(player, kind, amount, None)
-
-    def bring_in(self, player, amount):
-        return super().bring_in(player, amount, None)
-
-    def complete(self, player, total):
-        return super().complete(player, total, None)
-
-    def bet(self, player, amount):
-        return super().bet(player, amount, None)
-
-    def call(self, player, amount):
-        return super().call(player, amount, None)
-
-    def raise_adding(self, player, added):
-        return AddedRaiseLine, {"player": player, "added": added}
-
-    def deal(self, player, cards):
-        return super().deal(player, cards, None)
 
     def muck(self, player, cards, _description):
         return Muck, {"player": player, "cards": cards}

@@ -30,7 +30,7 @@ from typing import Any
 from lark import v_args
 
 from parsers.amounts import parse_amount
-from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
+from parsers.common_lines import PIECE_CONVERTERS, UnmarkedLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
     Collect,
@@ -47,7 +47,6 @@ from parsers.events import (
 )
 from parsers.games import Street
 from parsers.hand_reading import (
-    AddedRaiseLine,
     AllInLine,
     HandFormat,
     all_ins_resolved,
@@ -216,8 +215,8 @@ class PlayersLine:
 
 
 @v_args(inline=True)
-class PartyPokerLines(CommonLines):
-    """PartyPoker's own rules (the shared ones are `CommonLines`'), terminals unconverted."""
+class PartyPokerLines(UnmarkedLines):
+    """PartyPoker's own rules (the shared ones are `UnmarkedLines`'), terminals unconverted."""
 
     def starts(self, _nul, number):
         return StartsLine, {"number": number}
@@ -274,44 +273,19 @@ class PartyPokerLines(CommonLines):
         return PlayersLine, {"count": count, "max_seats": max_seats}
 
     def seat(self, number, player, stack, _stats):
-        return super().seat(number, player, stack, None)
+        return super().seat(number, player, stack)
 
     def amount(self, money):
         return money
 
-    def post(self, player, kind, amount):
-        return super().post(player, kind, amount, None)
-
     def opens(self, player):
         return note("opens", player)
-
-    def bring_in(self, player, amount):
-        return super().bring_in(player, amount, None)
-
-    def complete(self, player, total):
-        """ "completes [$0.50 USD]": what it adds, the total too (nothing is in before)."""
-        return super().complete(player, total, None)
-
-    def call(self, player, amount):
-        return super().call(player, amount, None)
-
-    def bet(self, player, amount):
-        return super().bet(player, amount, None)
-
-    def raise_adding(self, player, added):
-        return AddedRaiseLine, {"player": player, "added": added}
 
     def raise_to(self, player, amount, total):
         return super().raise_to(player, amount, total, None)
 
     def all_in(self, player, added):
         return AllInLine, {"player": player, "added": added}
-
-    def deal(self, player, cards):
-        return super().deal(player, cards, None)
-
-    def show(self, player, cards, description):
-        return super().show(player, cards, description)
 
     def muck(self, player, cards, description):
         return Muck, {"player": player, "cards": cards}

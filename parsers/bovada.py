@@ -530,7 +530,7 @@ def _distinct_cards(show: Show) -> Show:
     """ "Showdown [Ad Jh 7h 6d 4h Ad 2s 3s 4h 6d]" (hi/lo: the high five, the low five)."""
     if len(set(show.cards)) == len(show.cards):
         return show
-    return Show(show.player, tuple(dict.fromkeys(show.cards)), show.description, show.line)
+    return Show(show.player, tuple(dict.fromkeys(show.cards)), show.description, line=show.line)
 
 
 def _seat_summary(

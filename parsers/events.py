@@ -171,7 +171,9 @@ class Draw:
     """One player's draw. Standing pat is `discard_count == 0`.
 
     Opponents' discards are usually known only by count; the hero's (and sometimes a
-    pat hand's) cards are printed.
+    pat hand's) cards are printed. In a hand run twice (everyone all in before the draw,
+    so the draw is dealt once per run) `drawn` holds the first run's cards and
+    `other_runs` the cards of each later run.
     """
 
     player: str
@@ -180,6 +182,7 @@ class Draw:
     discarded: tuple[Card, ...] | None = None
     drawn: tuple[Card, ...] | None = None
     kept: tuple[Card, ...] | None = None
+    other_runs: tuple[tuple[Card, ...], ...] = ()
     line: int = field(default=0, compare=False)
 
     @property
@@ -201,9 +204,14 @@ class ShowdownStart:
 
 @dataclass(frozen=True, slots=True)
 class Show:
+    """A hand shown. `run` is 0 for the hand's only showdown (or a hand that is the same
+    in every run), k for the k-th run of a hand run more than once ("Run 2: Player4
+    shows [4c 8d 6h 2h 5c]")."""
+
     player: str
     cards: tuple[Card, ...]
     description: str | None = None
+    run: int = 0
     line: int = field(default=0, compare=False)
 
 

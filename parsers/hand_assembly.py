@@ -56,6 +56,7 @@ class DrawLine:
     discard_count: int
     discarded: tuple[Card, ...] | None = None
     kept: tuple[Card, ...] | None = None
+    other_runs: tuple[tuple[Card, ...], ...] = ()  # a hand run twice: see `Draw`
     line: int = field(default=0, compare=False)
 
 
@@ -168,6 +169,7 @@ def assemble_events(
                     record.discard_count,
                     discarded=record.discarded,
                     kept=record.kept,
+                    other_runs=record.other_runs,
                     line=line,
                 )
             )

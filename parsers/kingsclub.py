@@ -21,8 +21,11 @@ does its own way, undone here before the site-neutral assembly:
 - the summary lists every seat's stack and net ("Seat 2: Hero (681.96) +8.50", kept as
   "net" notes), the rake ("Rake 5"), then the pots won, which are put before it; the total
   pot is what they hand out plus the rake;
-- a hand run twice ("Run 2: Player4 shows [...]", "discards [Th] draws [8c] [Qs]") is
-  rejected: the events have one draw and one showdown per player, not one per run.
+- a hand run twice (No Limit single draw, everyone all in before the draw) prints each
+  run's draw and hand: "Hero discards [Th] draws [8c] [Qs]" and "Run 2: Player4 shows
+  [...]" (2021/08), or, with no discard line, "Dealt to Hero: [6h Ks Ks]" and "Dealt to
+  Player3: [X X X X X X]" (2021/03: each run's cards, then those thrown away). They become
+  one draw per player with the later runs' cards beside it, and a show per run.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from parsers.amounts import currency_symbol_of
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, pot_after_rake
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    UNKNOWN_CARD,
     Action,
     ActionKind,
     Card,
@@ -57,7 +61,7 @@ from parsers.events import (
     SummaryStart,
     Tournament,
 )
-from parsers.games import Street
+from parsers.games import DRAW_STREETS, Street
 from parsers.hand_assembly import DealtLine, DrawLine, StructureError
 from parsers.hand_reading import (
     LIMITS,
@@ -102,11 +106,6 @@ CLOCK_ZONE = "ET"  # FPDB: "just assume ET"; the histories print no zone
 _DRAW_HEADINGS = {"1ST DRAW": Street.DRAW_1, "2ND DRAW": Street.DRAW_2, "3RD DRAW": Street.DRAW_3}
 _STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 _TOURNAMENT_TABLE = re.compile(r"T(?P<id>\d+) \[(?P<table>\d+)\]")
-
-RUN_TWICE = (
-    "a hand run twice ({what}): studdraw's events hold one draw and one showdown per "
-    "player, not one per run, so the hand cannot be replayed"
-)
 
 CONVERTERS = {
     **PIECE_CONVERTERS,
@@ -185,11 +184,11 @@ class HeadingLine:
 
 
 @dataclass(frozen=True, slots=True)
-class RunShowLine:
-    """ "Run 2: Player4 shows [4c 8d 6h 2h 5c]": a hand run twice."""
+class HiddenDealtLine:
+    """ "Dealt to Player0: [X X X X X]": cards nobody has seen, counted."""
 
-    run: int
     player: str
+    count: int
     line: int = field(default=0, compare=False)
 
 
@@ -250,6 +249,11 @@ class KingsClubLines(CommonLines):
     def bring_in(self, player, _words, amount, all_in):
         return super().bring_in(player, amount, all_in)
 
+    def deal_hidden(self, player, hidden, new_cards):
+        if new_cards is not None:  # inferred: "[X X X] [4d]", a stud deal of an up card
+            return super().deal(player, (), new_cards)
+        return HiddenDealtLine, {"player": player, "count": hidden.count("X")}
+
     def discard_draw(self, player, discarded, drawn, second_run):
         return DiscardDrawLine, {
             "player": player,
@@ -273,8 +277,8 @@ class KingsClubLines(CommonLines):
     def show(self, player, cards):
         return super().show(player, cards, None)
 
-    def run_show(self, run, player, _cards):
-        return RunShowLine, {"run": run, "player": player}
+    def run_show(self, run, player, cards):
+        return Show, {"player": player, "cards": cards, "run": run}
 
     def collect_pot(self, player, amount):
         return Collect, {"player": player, "amount": amount, "pot": "pot"}
@@ -332,7 +336,6 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 def _undo_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
     """KingsClub's records as the site-neutral assembly expects them."""
-    _refuse_runs(game, records)
     records = _streets_placed(game, records)
     records = _draws_dealt(records)
     records = _money_read(game, records)
@@ -345,36 +348,11 @@ def _after_betting(record: object) -> bool:
     return isinstance(record, Show | Collect | SummaryStart)
 
 
-def _refuse_runs(game: Game, records: list[object]) -> None:
-    """A hand run twice, in either of the forms KingsClub prints: "Run 2: Player4 shows
-    [...]" and "Hero discards [Th] draws [8c] [Qs]" (2021/08), or a "Dealt to" line after
-    the draw with no discard before it (2021/03: "Dealt to Hero: [6h Ks Ks]", "Dealt to
-    Player3: [X X X X X X]", six cards of a five-card game, and each pot split between
-    two hands that do not tie)."""
-    drawn = False
-    for record in records:
-        if isinstance(record, RunShowLine):
-            what = f"'Run {record.run}: {record.player} shows'"
-        elif isinstance(record, DiscardDrawLine) and record.second_run is not None:
-            what = f"{record.player} draws a card for each run"
-        elif drawn and (isinstance(record, DealtLine) or _dealt_hidden(record)):
-            player = getattr(record, "player", "")
-            what = f"cards dealt to {player} after the draw with no discard"
-        else:
-            drawn = drawn or (isinstance(record, HeadingLine) and record.heading in _DRAW_HEADINGS)
-            continue
-        raise StructureError(getattr(record, "line", 0), RUN_TWICE.format(what=what))
-
-
-def _dealt_hidden(record: object) -> bool:
-    return isinstance(record, Note) and record.kind == "dealt_hidden"
-
-
 def _opens_play(record: object) -> bool:
     """The first line of the first round: a deal, or an action where no deal is printed."""
     return isinstance(
-        record, DealtLine | Action | CallToLine | DrawLine | DiscardDrawLine
-    ) or _dealt_hidden(record)
+        record, DealtLine | HiddenDealtLine | Action | CallToLine | DrawLine | DiscardDrawLine
+    )
 
 
 def _streets_placed(game: Game, records: list[object]) -> list[object]:
@@ -409,14 +387,32 @@ def _streets_placed(game: Game, records: list[object]) -> list[object]:
 
 
 def _draws_dealt(records: list[object]) -> list[object]:
-    """ "Hero discards [Ts Jh] draws [3c 6c]" as a draw and the deal that follows it, the
-    cards kept (the hand dealt less the discards) beside the cards drawn."""
+    """Each draw as a draw and the deal that follows it: "Hero discards [Ts Jh] draws [3c
+    6c]" deals the cards kept (the hand dealt less the discards) beside the cards drawn. A
+    deal on a draw street with no draw before it is a draw run twice (2021/03)."""
     held: dict[str, tuple[Card, ...]] = {}
+    drew: set[str] = set()  # who has drawn on this street
+    on_draw_street = False
     dealt: list[object] = []
     for record in records:
+        if isinstance(record, StreetStart):
+            on_draw_street = record.street in DRAW_STREETS
+            drew.clear()
+        elif isinstance(record, DrawLine):
+            drew.add(record.player)
+        elif (
+            on_draw_street
+            and isinstance(record, DealtLine | HiddenDealtLine)
+            and record.player not in drew
+        ):
+            record = _run_twice_draw(record, held.get(record.player))
         if isinstance(record, DiscardDrawLine):
             player, discarded, drawn = record.player, record.discarded, record.drawn
-            dealt.append(DrawLine(player, len(discarded), discarded=discarded, line=record.line))
+            drew.add(player)
+            others = () if record.second_run is None else (record.second_run,)
+            dealt.append(
+                DrawLine(player, len(discarded), discarded, other_runs=others, line=record.line)
+            )
             hand = held.get(player)
             if hand is None:
                 dealt.append(DealtLine(player, drawn, line=record.line))
@@ -425,10 +421,43 @@ def _draws_dealt(records: list[object]) -> list[object]:
             held[player] = kept + drawn
             dealt.append(DealtLine(player, kept, drawn, line=record.line))
             continue
-        if isinstance(record, DealtLine) and record.new_cards is None:
+        if isinstance(record, HiddenDealtLine):
+            record = Note("dealt_hidden", "", record.player, line=record.line)
+        elif isinstance(record, DealtLine) and record.new_cards is None:
             held[record.player] = record.cards
         dealt.append(record)
     return dealt
+
+
+def _run_twice_draw(
+    record: DealtLine | HiddenDealtLine, hand: tuple[Card, ...] | None
+) -> DiscardDrawLine | DrawLine:
+    """ "Dealt to Hero: [6h Ks Ks]", "Dealt to Player3: [X X X X X X]": a draw run twice,
+    as KingsClub printed it in 2021/03, the cards of the first run, of the second, then
+    those thrown away. Inferred from its one real hand (#3857875): the hero throws the
+    Ks, shows the 6h in its place, and each pot is split between him and a hand his
+    shown one beats; the opponent deals six hidden cards, two a run and two discarded."""
+    count = record.count if isinstance(record, HiddenDealtLine) else len(record.cards)
+    drawn, odd = divmod(count, 3)
+    if odd or not drawn:
+        raise StructureError(
+            record.line,
+            f"{count} cards dealt to {record.player} on a draw with no discard: not a draw "
+            "run twice (each run's cards, then the discards)",
+        )
+    if isinstance(record, HiddenDealtLine):
+        unknown = (UNKNOWN_CARD,) * drawn
+        return DrawLine(record.player, drawn, other_runs=(unknown,), line=record.line)
+    first, second, discarded = (
+        record.cards[index * drawn : (index + 1) * drawn] for index in range(3)
+    )
+    if hand is not None and any(card not in hand for card in discarded):
+        raise StructureError(
+            record.line,
+            f"{record.player} throws {' '.join(discarded)} in a draw run twice, cards he "
+            "was not dealt",
+        )
+    return DiscardDrawLine(record.player, discarded, first, second, line=record.line)
 
 
 def _money_read(game: Game, records: list[object]) -> list[object]:

@@ -225,6 +225,7 @@ JUDGED_GAMES = {
         "razz",
         "triple_draw_27",
         "single_draw_a5",
+        "single_draw_27",  # the hands run twice, run by run
         "badacey",
     },
     "winamax": {"seven_stud", "razz", "triple_draw_27"},

@@ -1,6 +1,7 @@
 """Every real KingsClub history (2020-2021, stud and draw, one hand a file): each hand
-parses, its money is proved by the summary's own nets, and what cannot be told (a hand
-run twice) or what the engine refuses (stud raises KingsClub allows) is named hand by hand."""
+parses, its money is proved by the summary's own nets, the hands run twice are judged run
+by run, and what the card-room rules refuse (stud raises KingsClub allows) is named hand
+by hand."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 from parsers.conventions import CARD_ROOM_RULES
-from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
     ActionKind,
@@ -21,15 +21,18 @@ from parsers.events import (
     Post,
     PostKind,
     PotTotals,
+    Show,
     Street,
     StreetStart,
     UncalledReturn,
 )
 from parsers.sites import conventions_of
+from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from tests import real_sites
 
 FOLDER = "KingsClub"
+SITE = "kingsclub"
 
 # (stud/draw hands parsed, flop-game hands skipped) per file, counted by hand.
 EXPECTED = {
@@ -39,11 +42,11 @@ EXPECTED = {
     "cash/Draw/A5-1-Draw-Limit-USD-50-100-202102.txt": (1, 0),
     "cash/Draw/A5-3-Draw-Limit-USD-44-88-202010.txt": (1, 0),
     "cash/Draw/Badacey-Limit-USD-22-44-202101.txt": (1, 0),
-    "cash/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt": (0, 0),
-    "cash/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt": (0, 0),
-    "cash/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt": (0, 0),
-    "cash/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt": (0, 0),
-    "cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt": (0, 0),
+    "cash/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt": (1, 0),
+    "cash/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt": (1, 0),
+    "cash/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt": (1, 0),
+    "cash/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt": (1, 0),
+    "cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt": (1, 0),
     "cash/Stud/2-7 Razz-USD-22-44-202101.txt": (1, 0),
     "cash/Stud/7-Stud-USD-44-88-202010.txt": (1, 0),
     "cash/Stud/7-StudHL-USD-40-80-202101.txt": (1, 0),
@@ -55,19 +58,19 @@ HEADER = re.compile(r"^#\d+: ")
 HAND_NUMBER = re.compile(r"^#(\d+): ", re.MULTILINE)
 FLOP_GAME = re.compile(r"Drawmaha|Captain|Holdem|Omaha|Big O")
 
-# No Limit 2-7 Single Draw run twice: each refused, with the line that shows it (the
-# events hold one draw and one showdown per player). Not a fault of the files, but
-# rejected all the same, so listed as `real_sites` lists a file's faults.
+# No Limit 2-7 Single Draw, everyone all in before the draw, run twice: each run's winners
+# of each pot (main, side 1), as the shown hands have them and the collect lines pay.
 RUN_TWICE = {
-    # "Dealt to Hero: [6h Ks Ks]" after the draw, no discard line; both pots split
-    # between Hero's 7-6-4-3-2 and Player0's 9-7-6-4-3.
-    "cash/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt": ("3857875", 29),
-    "cash/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt": ("45393683", 40),  # "Run 1: Player4 shows"
-    "cash/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt": ("45383142", 29),  # "draws [8c] [Qs]"
-    "cash/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt": ("45383178", 25),  # "draws [6d] [3h]"
-    "cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt": ("45383120", 32),  # "Run 1: Player1 shows"
+    # "Dealt to Hero: [6h Ks Ks]": 6h in run 1 (7-6-4-3-2), his Ks back in run 2 (K high,
+    # Player0's pat 9-7-6-4-3 wins). Player3's run 2 is six hidden cards: the main pot
+    # cannot be judged, the side pot can.
+    "cash/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt": ((), ("Hero", "Player0")),
+    "cash/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt": (("Player4",),),  # 8-7 and 8-6 over 9-8
+    "cash/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt": (("Player1",),),  # pat 8-7 over T, Q
+    "cash/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt": (("Player1",),),  # 8-7 twice over 9-7
+    # Hero's pat T-9 beats J-9 in run 1, loses to 9-8 in run 2: 1,264 each.
+    "cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt": (("Hero", "Player1"),),
 }
-FAULTS = {name: {number: ErrorKind.STRUCTURE} for name, (number, _line) in RUN_TWICE.items()}
 
 # KingsClub's house rule, on stud's first round: after the completion, a raise adds the
 # bring-in, not a small bet (16.58 over a 22 completion, 33.16 over 44, 125 over the 500 a
@@ -92,7 +95,7 @@ RAZZ_ALL_IN = "cash/Stud/Razz-USD-500-100-202101.multi.pot.failure.txt"
     test_file_parses_completely,
     test_amounts_are_read_exactly,
     test_names_resolve_to_seated_players,
-) = real_sites.file_tests(FOLDER, EXPECTED, HEADER, HAND_NUMBER, FLOP_GAME, FAULTS)
+) = real_sites.file_tests(FOLDER, EXPECTED, HEADER, HAND_NUMBER, FLOP_GAME)
 
 # "Seat 2: Hero (681.96) +8.50": read here from the text, not by the parser.
 _SUMMARY_NET = re.compile(r"^Seat \d+: (.+) \([\d,.]+\) ([+-]?[\d,.]+)$", re.MULTILINE)
@@ -120,7 +123,7 @@ def test_every_players_net_is_the_summarys(real_histories) -> None:
         assert {p.name: p.net for p in result.players} == printed, name
         assert sum(printed.values()) + result.rake == 0, name
         checked += len(printed)
-    assert checked == 47  # every seat of the 10 hands
+    assert checked == 73  # every seat of the 15 hands
 
 
 def test_a_raise_over_a_completion_adds_the_bring_in_at_kingsclub(real_histories) -> None:
@@ -136,13 +139,74 @@ def test_a_raise_over_a_completion_adds_the_bring_in_at_kingsclub(real_histories
     assert by_kingsclub == {}
 
 
-def test_a_hand_run_twice_is_refused_at_the_line_that_shows_it(real_histories) -> None:
-    for name, (number, line) in RUN_TWICE.items():
-        [error] = real_sites.outcomes(real_histories / FOLDER / name)
-        assert isinstance(error, HandParseError)
-        assert (error.hand_number, error.line) == (number, line)
-        assert error.message.startswith("a hand run twice (")
-        assert "one draw and one showdown per player" in error.message
+def test_a_hand_run_twice_is_judged_run_by_run(real_histories) -> None:
+    for name, winners in RUN_TWICE.items():
+        result = replay(_hand(real_histories, name), conventions_of(SITE))
+        assert result.findings == (), name
+        assert tuple(pot.high_winners for pot in result.pots) == winners, name
+
+
+def test_a_draw_run_twice_keeps_each_runs_cards(real_histories) -> None:
+    """ "Hero discards [Th] draws [8c] [Qs]", then "Run 1: Hero shows [5d 7h 8c Td 2h]" and
+    "Run 2: Hero shows [5d 7h Qs Td 2h]"; the pat hand shows once, for both runs."""
+    hand = _hand(real_histories, "cash/Draw/NL-2-7-SD-USD-25-50-202108.2.RIT.txt")
+    [draw] = [e for e in hand.events if isinstance(e, Draw) and e.player == "Hero"]
+    assert draw == Draw(
+        "Hero",
+        Street.DRAW_1,
+        1,
+        discarded=("Th",),
+        drawn=("8c",),
+        kept=("5d", "7h", "Td", "2h"),
+        other_runs=(("Qs",),),
+    )
+    shows = [(e.player, e.run, e.cards) for e in hand.events if isinstance(e, Show)]
+    assert shows == [
+        ("Hero", 1, ("5d", "7h", "8c", "Td", "2h")),
+        ("Hero", 2, ("5d", "7h", "Qs", "Td", "2h")),
+        ("Player1", 0, ("6c", "8s", "7s", "2c", "5c")),
+    ]
+
+
+def test_the_2021_draw_run_twice_reads_each_runs_cards_then_the_discards(
+    real_histories,
+) -> None:
+    hand = _hand(real_histories, "cash/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt")
+    draws = {e.player: e for e in hand.events if isinstance(e, Draw)}
+    hero, hidden = draws["Hero"], draws["Player3"]
+    assert (hero.discarded, hero.drawn, hero.other_runs) == (("Ks",), ("6h",), (("Ks",),))
+    assert (hidden.discard_count, hidden.drawn, hidden.other_runs) == (2, None, (("??", "??"),))
+
+
+def _replayed_text(text: str, tmp_path) -> object:
+    path = tmp_path / "hand.txt"
+    path.write_text(text)
+    [hand] = real_sites.hands(path)
+    return replay(hand, conventions_of(SITE))
+
+
+def test_a_run_paid_to_the_wrong_hand_is_found(real_histories, tmp_path) -> None:
+    """Player1's run 2 made worse (a king for the 7c): Hero wins both runs, yet the
+    history splits the pot."""
+    name = "cash/Draw/NL-2-7-SD-USD-25-50-202108.4.RIT.txt"
+    text = real_sites.text_of(real_histories / FOLDER / name)
+    worse = text.replace(
+        "Run 2: Player1 shows [5h 9c 7c 8d 4s]", "Run 2: Player1 shows [5h 9c Kc 8d 4s]"
+    )
+    assert worse != text
+    [finding] = _replayed_text(worse, tmp_path).findings
+    assert finding.code is Code.WINNER
+    assert (
+        finding.message == "pot 0 (2535) should go to Hero; the history gives it to Hero, Player1"
+    )
+
+
+def test_a_run_shown_with_cards_not_drawn_is_found(real_histories, tmp_path) -> None:
+    name = "cash/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt"
+    text = real_sites.text_of(real_histories / FOLDER / name)
+    wrong = text.replace("Run 2: Hero shows [4c 9s 7h 2s 3h]", "Run 2: Hero shows [4c 9s 7h 2s 3c]")
+    codes = [finding.code for finding in _replayed_text(wrong, tmp_path).findings]
+    assert codes == [Code.SHOWN_CARDS_MISMATCH]
 
 
 def test_the_heading_gives_game_stakes_table_button_and_the_eastern_clock(real_histories) -> None:

@@ -83,6 +83,7 @@ REAL_SKIPPED = {
     "a discard the history does not show from a hand it shows": 1,
     "a stud community card (PHH's stud has no board)": 1,
     "a fold by a player all-in (PHH's all-in players do not act)": 1,
+    "a hand run twice (PHH deals and shows each hand once)": 5,  # KingsClub
 }
 PHH_GAMES = tuple(VARIANTS)  # the (game, betting) pairs PHH names
 SIMULATED_HANDS = 300  # per game here; bench/referee.py plays 10,000 of each

@@ -7,7 +7,7 @@ from decimal import Decimal
 from parsers.conventions import SiteConventions
 from parsers.events import Game
 from pipeline.engine.pots import Pot, build_pots
-from pipeline.engine.showdown import judge_pot, split_shares
+from pipeline.engine.showdown import judge_pot, run_parts, split_shares
 from pipeline.engine.variants import VARIANTS
 
 D = Decimal
@@ -66,3 +66,16 @@ def test_hi_lo_verdict_with_and_without_a_qualifying_low() -> None:
     verdict = judge_pot(hilo, no_low)
     assert verdict.low == ()
     assert verdict.high == ("b",)  # aces up beats kings up
+
+
+def test_a_pot_run_twice_is_cut_in_halves_to_the_chip() -> None:
+    chip = Decimal("0.01")
+    assert run_parts(Decimal("2528"), 2, Decimal(1)) == [Decimal(1264), Decimal(1264)]
+    assert run_parts(Decimal("2525"), 2, chip) == [Decimal("1262.50"), Decimal("1262.50")]
+    assert run_parts(Decimal("0.07"), 2, chip) == [Decimal("0.04"), Decimal("0.03")]
+    assert run_parts(Decimal("0.11"), 3, chip) == [
+        Decimal("0.04"),
+        Decimal("0.04"),
+        Decimal("0.03"),
+    ]
+    assert run_parts(Decimal("0.105"), 1, chip) == [Decimal("0.105")]  # run once: untouched

@@ -78,8 +78,7 @@ def test_every_hand_in_the_files_is_counted_once(real_histories, table, site: st
 
 def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
     """No hand of the sites read is rejected but those each site's file tests name, one
-    by one: spoilt by the file itself (cut short, edited by hand), or, KingsClub, run
-    twice."""
+    by one: spoilt by the file itself (cut short, edited by hand)."""
     faults = {
         "pokerstars": test_pokerstars_real.FAULTS,
         "fulltilt": getattr(test_fulltilt_real, "FAULTS", {}),
@@ -91,7 +90,7 @@ def test_the_only_rejections_are_the_faults_the_site_tests_name(table) -> None:
         "ipoker": getattr(test_ipoker_real, "FAULTS", {}),
         "merge": getattr(test_merge_real, "FAULTS", {}),
         "bovada": getattr(test_bovada_real, "FAULTS", {}),
-        "kingsclub": test_kingsclub_real.FAULTS,
+        "kingsclub": getattr(test_kingsclub_real, "FAULTS", {}),
         "absolute": getattr(test_absolute_real, "FAULTS", {}),
         "boss": getattr(test_boss_real, "FAULTS", {}),
     }

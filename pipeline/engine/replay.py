@@ -42,7 +42,7 @@ from parsers.games import BringIn, Family, GameRules, Ranking
 from pipeline.engine.findings import Code, Finding
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult
-from pipeline.engine.showdown import judge_pot, split_shares
+from pipeline.engine.showdown import Verdict, judge_pot, run_parts, split_shares
 from pipeline.engine.variants import VARIANTS, Variant, card_order
 
 ZERO = Decimal(0)
@@ -64,6 +64,10 @@ class _Player:
     down: list[Card] = field(default_factory=list)
     up: list[Card] = field(default_factory=list)
     shown: tuple[Card, ...] | None = None
+    # A hand run more than once: the cards of each run after the first, as drawn or shown,
+    # and whether the player drew once the betting was over (cards that differ by run).
+    run_cards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    drew_per_run: bool = False
     by_street: dict[str, Decimal] = field(default_factory=dict)
     collected: dict[str, Decimal] = field(default_factory=dict)
     total_collected: Decimal = ZERO
@@ -112,6 +116,7 @@ class _Replay:
         self.totals: PotTotals | None = None
         self.summaries: list[SeatSummary] = []
         self.draw_hands: dict[str, list[Card]] = {}
+        self.runs = 1  # how many times the last cards were dealt ("Run 2: ... shows")
         seats_of: dict[str, list[Seat]] = {}
         for seat in hand.seats:
             seats_of.setdefault(seat.player, []).append(seat)
@@ -353,6 +358,12 @@ class _Replay:
                 draw,
                 player.name,
             )
+        if draw.discard_count and sum(p.can_act for p in self.order) <= 1:
+            player.drew_per_run = True
+        for run, drawn in enumerate(draw.other_runs, start=2):
+            self.runs = max(self.runs, run)
+            if draw.kept is not None:
+                player.run_cards[run] = (*draw.kept, *drawn)
         hand = self.draw_hands.get(player.name)
         if hand is None:
             return
@@ -377,6 +388,9 @@ class _Replay:
         player = self.player_of(show)
         if player is None:
             return
+        if show.run > 1:
+            self.on_later_run_show(player, show)
+            return
         player.shown = show.cards
         shown = set(show.cards)
         if self.rules.family is Family.STUD:
@@ -400,6 +414,20 @@ class _Replay:
                 show,
                 player.name,
             )
+
+    def on_later_run_show(self, player: _Player, show: Show) -> None:
+        """A hand of the second (or later) run; the first run's is the hand's own."""
+        self.runs = max(self.runs, show.run)
+        drawn = player.run_cards.get(show.run)
+        if drawn is not None and set(drawn) != set(show.cards):
+            self.find(
+                Code.SHOWN_CARDS_MISMATCH,
+                f"{player.name} shows {' '.join(show.cards)} in run {show.run}, which does "
+                f"not match the cards drawn ({' '.join(drawn)})",
+                show,
+                player.name,
+            )
+        player.run_cards[show.run] = show.cards
 
     def learn_hole_cards(self, player: _Player, shown: tuple[Card, ...]) -> None:
         """A stud player who shows before the last card (all-in on third street) has no
@@ -855,11 +883,15 @@ class _Replay:
                     f"{', '.join(sorted(collectors))} collect it",
                 )
             return PotResult(index, pot.amount, pot.eligible)
-        hands = {name: self.final_cards(self.players[name]) for name in pot.eligible}
-        if any(cards is None for cards in hands.values()):
-            return PotResult(index, pot.amount, pot.eligible)
-        verdict = judge_pot(self.variant, {n: c for n, c in hands.items() if c is not None})
-        expected = set(verdict.high) | set(verdict.low)
+        verdicts: list[Verdict] = []  # one per run
+        for run in range(1, self.runs + 1):
+            hands = {name: self.final_cards(self.players[name], run) for name in pot.eligible}
+            if any(cards is None for cards in hands.values()):
+                return PotResult(index, pot.amount, pot.eligible)
+            verdicts.append(
+                judge_pot(self.variant, {n: c for n, c in hands.items() if c is not None})
+            )
+        expected = {name for verdict in verdicts for name in (*verdict.high, *verdict.low)}
         if collectors is not None and collectors != expected:
             self.find(
                 Code.WINNER,
@@ -867,8 +899,10 @@ class _Replay:
                 f"the history gives it to {', '.join(sorted(collectors)) or 'nobody'}",
             )
         elif collectors is not None and pot_count == 1:
-            self.check_split(pot.amount - rake, verdict.high, verdict.low)
-        return PotResult(index, pot.amount, pot.eligible, verdict.high, verdict.low)
+            self.check_split(pot.amount - rake, verdicts)
+        high = tuple(dict.fromkeys(name for verdict in verdicts for name in verdict.high))
+        low = tuple(dict.fromkeys(name for verdict in verdicts for name in verdict.low))
+        return PotResult(index, pot.amount, pot.eligible, high, low)
 
     def collectors(self, index: int, pot_count: int) -> set[str] | None:
         """Who collects pot `index`, by the history's pot labels (None: cannot tell)."""
@@ -882,21 +916,38 @@ class _Replay:
         )
         return names if uses_labels else None
 
-    def check_split(self, amount: Decimal, high: tuple[str, ...], low: tuple[str, ...]) -> None:
+    def check_split(self, amount: Decimal, verdicts: list[Verdict]) -> None:
+        """Each run's part of the pot (the whole pot, run once) shared among its winners."""
         seats = {p.name: p.seat for p in self.order}
         button = self.hand.header.button_seat
-        expected = split_shares(amount, high, low, seats, button, self.chip, self.conventions)
+        expected: dict[str, Decimal] = {}
+        for part, verdict in zip(
+            run_parts(amount, len(verdicts), self.chip), verdicts, strict=True
+        ):
+            shares = split_shares(
+                part, verdict.high, verdict.low, seats, button, self.chip, self.conventions
+            )
+            for name, share in shares.items():
+                expected[name] = expected.get(name, ZERO) + share
         actual = {p.name: p.total_collected for p in self.order if p.collected}
         if {k: v for k, v in expected.items() if v} != actual:
+            runs = f", run {len(verdicts)} times," if len(verdicts) > 1 else ""
             self.find(
                 Code.SPLIT,
-                f"the pot of {amount} should be shared {_shares(expected)}; "
+                f"the pot of {amount}{runs} should be shared {_shares(expected)}; "
                 f"the history shares it {_shares(actual)}",
             )
 
-    def final_cards(self, player: _Player) -> tuple[Card, ...] | None:
+    def final_cards(self, player: _Player, run: int = 1) -> tuple[Card, ...] | None:
+        """The player's hand at showdown in `run`: a later run's own cards if it has any,
+        else the hand's (a pat hand, or a stud hand, is the same in every run)."""
         size = self.rules.hand_size
-        if player.shown is not None and len(player.shown) == size:
+        later = player.run_cards.get(run) if run > 1 else None
+        if later is not None:
+            cards = later
+        elif run > 1 and player.drew_per_run:
+            return None  # his draw in that run is not in the history
+        elif player.shown is not None and len(player.shown) == size:
             cards = player.shown
         elif self.rules.family is Family.STUD:
             cards = tuple(player.known_cards())

@@ -69,6 +69,17 @@ def split_shares(
     return shares
 
 
+def run_parts(amount: Decimal, runs: int, chip: Decimal) -> list[Decimal]:
+    """A pot run `runs` times, cut in equal parts to the chip, one per run; a chip that
+    cannot be cut goes to the first run (inferred: no real hand run twice has an odd
+    chip)."""
+    if runs == 1:
+        return [amount]
+    part = _round_down_to_chip(amount / runs, chip)
+    odd_chips = int((amount - part * runs) / chip)
+    return [part + (chip if run < odd_chips else Decimal(0)) for run in range(runs)]
+
+
 def _from_left_of_button(
     names: Sequence[str], seats: Mapping[str, int], button_seat: int | None
 ) -> list[str]:

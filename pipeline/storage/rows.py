@@ -352,7 +352,7 @@ def _add_players(
             up.setdefault(event.player, []).extend(event.up)
         elif isinstance(event, Draw) and event.drawn is not None and event.kept is not None:
             down[event.player] = [*event.kept, *event.drawn]
-        elif isinstance(event, Show):
+        elif isinstance(event, Show) and event.run <= 1:  # run twice: the first run's hand
             shown[event.player] = " ".join(event.cards)
         elif isinstance(event, Muck | SeatSummary) and event.cards:
             if isinstance(event, Muck) or event.outcome == "mucked":

@@ -48,6 +48,8 @@ from parsers.phh_notation import USER_FIELD, VARIANTS
 from pipeline.engine.replay import ANTE
 from pipeline.engine.results import HandResult
 
+RUN_TWICE = "a hand run twice (PHH deals and shows each hand once)"
+
 
 @dataclass(frozen=True, slots=True)
 class Unexportable:
@@ -245,6 +247,8 @@ class _ActionWriter:
         elif isinstance(event, Deal):
             self.dealt[event.player] = event
         elif isinstance(event, Draw):
+            if event.other_runs:
+                self.unwritable = RUN_TWICE
             if event.discard_count and not event.discarded and event.player in self.known_hands:
                 # "Hero: discards 2 cards []" (PokerStars 2012): PokerKit discards known cards
                 self.unwritable = "a discard the history does not show from a hand it shows"
@@ -252,6 +256,8 @@ class _ActionWriter:
             yield f"{self._p(event.player)} sd {''.join(_discarded(event))}".rstrip()
         elif isinstance(event, Action):
             yield from self._bet(event)
+        elif isinstance(event, Show) and event.run > 1:
+            self.unwritable = RUN_TWICE
         elif isinstance(event, Show | Muck) and self._contested:
             # A hand won uncontested has no showdown in PHH: whatever the winner shows
             # after it, and the mucks of the players who folded, are left out.

@@ -4,6 +4,7 @@ site repeated with fresh hand numbers. Generated corpora are cached in bench/cor
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from parsers.events import Hand
@@ -11,6 +12,8 @@ from parsers.history_file import parse_bytes
 from parsers.xml_reading import closing_of
 from pipeline.simulation.generate import generate
 from pipeline.simulation.table_spec import HERO
+from pipeline.storage.rows import hero_of
+from pipeline.writers.history_writer import UnwritableHand
 from pipeline.writers.pokerstars import HAND_END, write_hand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,6 +77,46 @@ def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars
     """The site's real hands of the game ("all": any), renumbered, repeated up to
     `minimum`; `rename` gives the players new names on each repeat (every seat line a new
     shape). Hands of double-spaced files are written single-spaced."""
+    hands, preamble = _real_hands(game, site)
+    texts = [(text, tuple(seat.player for seat in hand.seats)) for text, hand in hands]
+    return _repeated(texts, minimum, rename, site, preamble)
+
+
+def same_hands_as_pokerstars(game: str, minimum: int, site: str) -> tuple[bytes, bytes]:
+    """The site's real hands that PokerStars could have dealt, and the same hands as
+    PokerStars prints them (`pipeline.writers.pokerstars`), each repeated up to `minimum`:
+    a per-hand comparison that does not depend on how long a site's hands happen to be."""
+    own, stars = [], []
+    hands, preamble = _real_hands(game, site)
+    for text, hand in hands:
+        header = hand.header  # what PokerStars' table line needs and some sites do not say
+        seats = max(seat.seat for seat in hand.seats)
+        hand = replace(
+            hand,
+            header=replace(
+                header,
+                hand_number="1",  # PokerStars' are digits ("33423082-1" at Merge); renumbered
+                max_seats=header.max_seats or max(seats, 8),
+                table=header.table or "Bench",
+            ),
+        )
+        try:
+            printed = write_hand(hand, hero_of(hand))
+        except UnwritableHand:
+            continue
+        names = tuple(seat.player for seat in hand.seats)
+        own.append((text, names))
+        stars.append((printed, names))
+    if not own:
+        raise SystemExit(f"PokerStars prints none of the real {site} hands of game {game!r}")
+    return (
+        _repeated(own, minimum, False, site, preamble),
+        _repeated(stars, minimum, False, "pokerstars", ""),
+    )
+
+
+def _real_hands(game: str, site: str) -> tuple[list[tuple[str, Hand]], str]:
+    """Each real hand of the game, its text and its reading, and the XML session header."""
     hands, preamble = [], ""
     folder = REAL / SITE_FOLDERS[site]
     for path in sorted(p for p in folder.rglob("*") if p.suffix in (".txt", ".xml")):
@@ -82,10 +125,16 @@ def repeated_real(game: str, minimum: int, rename: bool, site: str = "pokerstars
                 text = "\n".join(line for line in chunk.lines if line)
                 if chunk.file_heading:  # Merge's description, once per file: each hand's
                     text = f"{chunk.file_heading[1]}\n{text}"
-                hands.append((text, tuple(seat.player for seat in outcome.seats)))
+                hands.append((text, outcome))
                 preamble = preamble or chunk.preamble
     if not hands:
         raise SystemExit(f"no real {site} hands of game {game!r}")
+    return hands, preamble
+
+
+def _repeated(
+    hands: list[tuple[str, tuple[str, ...]]], minimum: int, rename: bool, site: str, preamble: str
+) -> bytes:
     hand_number = _HAND_NUMBERS[site]
     texts, number, repetition = [], 10_000_000_000, 0
     while len(texts) < minimum:

@@ -4,6 +4,8 @@ python bench/parse.py                        # 100,000 generated 7 Card Stud han
 python bench/parse.py --game mixed           # every PokerStars game in rotation
 python bench/parse.py --source real --hands 20000 [--rename] [--game all]
 python bench/parse.py --source real --hands 20000 --game all --site fulltilt  # any read site
+python bench/parse.py --source real --site absolute --game all --hands 20000 --versus-pokerstars
+                                             # the same hands, as PokerStars prints them
 python bench/parse.py --profile
 """
 
@@ -14,7 +16,7 @@ import cProfile
 import pstats
 import time
 
-from corpus import SITE_FOLDERS, corpus  # bench/corpus.py, beside this script
+from corpus import SITE_FOLDERS, corpus, same_hands_as_pokerstars  # bench/corpus.py
 
 from parsers.events import Hand
 from parsers.history_file import parse_bytes
@@ -43,8 +45,16 @@ def main() -> None:
         default="pokerstars",
         help="real: whose real histories",
     )
+    options.add_argument(
+        "--versus-pokerstars",
+        action="store_true",
+        help="real: the site's hands PokerStars could print, and those hands as it prints them",
+    )
     options.add_argument("--profile", action="store_true")
     args = options.parse_args()
+    if args.versus_pokerstars:
+        compare_with_pokerstars(args.game, args.hands, args.site)
+        return
 
     if args.site != "pokerstars" and args.source != "real":
         options.error("--site goes with --source real (only PokerStars hands are generated)")
@@ -62,6 +72,20 @@ def main() -> None:
         f"size={megabytes:.1f} MB time={seconds:.2f} s "
         f"-> {parsed / seconds:,.0f} hands/s, {megabytes / seconds:.2f} MB/s"
     )
+
+
+def compare_with_pokerstars(game: str, hands: int, site: str) -> None:
+    """Each of the same hands parsed from the site's text and from PokerStars' (best of 2)."""
+    own, stars = same_hands_as_pokerstars(game, hands, site)
+    speeds = {}
+    for name, data in ((site, own), ("pokerstars", stars)):
+        parsed, failed, seconds = min((measure(data) for _ in range(2)), key=lambda m: m[2])
+        speeds[name] = parsed / seconds
+        print(
+            f"{name:>10}: hands={parsed} failed={failed} size={len(data) / 1e6:.1f} MB "
+            f"-> {parsed / seconds:,.0f} hands/s"
+        )
+    print(f"{site} / pokerstars, the same hands: {speeds[site] / speeds['pokerstars']:.2f}")
 
 
 if __name__ == "__main__":

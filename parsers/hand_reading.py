@@ -305,13 +305,14 @@ def _cancellation(site: HandFormat, chunk: HandText) -> tuple[int, str] | None:
     """The line (number, text) saying the site cancelled the hand, if there is one. One
     search of the hand's text (a match per line would cost every hand a few percent); the
     pattern is unanchored so that the search can skip ahead on its literal words, and a
-    match counts where it starts a line (not inside a player's chat)."""
+    match counts where it starts a line, indented or not (not inside a player's chat)."""
     if site.cancelled is None:
         return None
     text = chunk.text
     for found in site.cancelled.finditer(text):
         start = found.start()
-        if start == 0 or text[start - 1] == "\n":
+        line_start = text.rfind("\n", 0, start) + 1
+        if not text[line_start:start].strip(" \t"):
             offset = text.count("\n", 0, start)
             return chunk.first_line + offset, chunk.lines[offset]
     return None

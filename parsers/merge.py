@@ -796,7 +796,7 @@ _FORMAT_FIELDS: dict[str, Any] = {
     "summary_lists_every_seat": False,
     "has_summary": False,
     "hand_number_pattern": re.compile(r'<game id="(\d+-\d+)"'),
-    "cancelled": re.compile(r'[ \t]*<event sequence="\d+" type="GAME_CANCELLED"'),
+    "cancelled": re.compile(r'<event sequence="\d+" type="GAME_CANCELLED"'),
     "seat_line": re.compile(r"[ \t]*<player "),
     "names_in_lines": False,
     "file_heading": (1, "the file's '<description .../>' line"),

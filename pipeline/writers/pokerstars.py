@@ -296,6 +296,8 @@ def game_text(header: HandHeader) -> str:
     name = GAME_NAMES.get(header.game)
     if name is None:
         raise UnwritableHand(f"PokerStars does not deal {header.game}")
+    if header.limit not in LIMIT_NAMES:
+        raise UnwritableHand(f"PokerStars does not deal {header.limit.value} games")
     return f"{name} {LIMIT_NAMES[header.limit]}"
 
 
@@ -595,7 +597,7 @@ def summary_line(_start: SummaryStart, _page: _Page) -> str:
 def totals_line(totals: PotTotals, page: _Page) -> str:
     """ "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25" (and "Board [6h]")."""
     split = ""
-    if totals.main is not None:
+    if totals.main is not None and totals.sides:  # a main pot alone is not printed
         split = f" Main pot {page.money(totals.main)}."
         for number, side in enumerate(totals.sides, 1):
             label = f"Side pot-{number}" if page.numbered_side_pots else "Side pot"

@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # workers never load duckdb: they only build columns
 
 BATCH_HANDS = 5_000  # per transaction; also bounds a worker's memory
 BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
+MIN_PIECE_BYTES = 2**20  # about 500 hands: smaller pieces cost more to start than they save
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
 
@@ -139,6 +140,8 @@ def import_sources(
     """
     summary = ImportSummary()
     started = time.perf_counter()
+    found = list(found)
+    piece_bytes = piece_bytes_for(found, jobs, piece_bytes)
     with tempfile.TemporaryDirectory(prefix="studdraw-import-") as spool:
         work = []
         for source in found:
@@ -156,6 +159,16 @@ def import_sources(
         _load(database, work, jobs, summary, progress)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def piece_bytes_for(found: list[Source | Refused], jobs: int, largest: int) -> int:
+    """How much of a file one worker reads: files are cut finer when they are too few to
+    keep every worker busy (a day's export on two cores: two pieces a worker), never below
+    `MIN_PIECE_BYTES`, never above `largest`."""
+    if jobs <= 1:
+        return largest
+    total = sum(s.size for s in found if isinstance(s, Source) and not s.members)
+    return min(largest, max(MIN_PIECE_BYTES, total // (2 * jobs)))
 
 
 def _works(

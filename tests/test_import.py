@@ -7,6 +7,7 @@ import re
 import shutil
 import zipfile
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 
 import duckdb
@@ -16,7 +17,9 @@ from parsers.amounts import parse_amount
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.outcomes import SkippedHand
-from pipeline.importer import import_histories
+from pipeline.file_pieces import PIECE_BYTES
+from pipeline.history_sources import Refused, Source
+from pipeline.importer import MIN_PIECE_BYTES, import_histories, piece_bytes_for
 from pipeline.storage import rows
 from pipeline.storage.database import Database, default_database
 from pipeline.storage.rows import TABLES
@@ -336,3 +339,23 @@ def test_every_column_is_documented() -> None:
     missing = [c for c in columns if c != "PRIMARY" and f"`{c}` |" not in documented]
     assert missing == []
     assert "|  |" not in documented  # every column has its meaning
+
+
+def test_files_too_few_to_busy_every_worker_are_cut_finer() -> None:
+    """One day's export on two cores is cut in four (two pieces a worker), never below a
+    megabyte; many files, or one worker, keep the largest pieces."""
+    mb = 2**20
+
+    def files(*sizes: int) -> list[Source | Refused]:
+        when = datetime(2026, 11, 23)
+        return [
+            Source(f"day{n}.txt", size * mb, when, f"day{n}.txt") for n, size in enumerate(sizes)
+        ]
+
+    assert piece_bytes_for(files(11), jobs=2, largest=PIECE_BYTES) == 11 * mb // 4
+    assert piece_bytes_for(files(11), jobs=1, largest=PIECE_BYTES) == PIECE_BYTES
+    assert piece_bytes_for(files(*[20] * 10), jobs=2, largest=PIECE_BYTES) == PIECE_BYTES
+    assert piece_bytes_for(files(2), jobs=2, largest=PIECE_BYTES) == MIN_PIECE_BYTES
+    assert piece_bytes_for(files(11), jobs=2, largest=40_000) == 40_000  # a caller's limit holds
+    refused = [Refused("locked.txt", "it cannot be read"), *files(11)]
+    assert piece_bytes_for(refused, jobs=2, largest=PIECE_BYTES) == 11 * mb // 4

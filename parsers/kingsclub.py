@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from lark import v_args
 
@@ -402,7 +402,7 @@ def _draws_dealt(records: list[object]) -> list[object]:
             drew.add(record.player)
         elif (
             on_draw_street
-            and isinstance(record, DealtLine | HiddenDealtLine)
+            and (isinstance(record, HiddenDealtLine) or _one_bracket(record))
             and record.player not in drew
         ):
             record = _run_twice_draw(record, held.get(record.player))
@@ -423,10 +423,15 @@ def _draws_dealt(records: list[object]) -> list[object]:
             continue
         if isinstance(record, HiddenDealtLine):
             record = Note("dealt_hidden", "", record.player, line=record.line)
-        elif isinstance(record, DealtLine) and record.new_cards is None:
+        elif _one_bracket(record):
             held[record.player] = record.cards
         dealt.append(record)
     return dealt
+
+
+def _one_bracket(record: object) -> TypeGuard[DealtLine]:
+    """ "Dealt to Hero: [...]", the whole hand in one bracket."""
+    return isinstance(record, DealtLine) and record.new_cards is None
 
 
 def _run_twice_draw(
@@ -436,7 +441,7 @@ def _run_twice_draw(
     as KingsClub printed it in 2021/03, the cards of the first run, of the second, then
     those thrown away. Inferred from its one real hand (#3857875): the hero throws the
     Ks, shows the 6h in its place, and each pot is split between him and a hand his
-    shown one beats; the opponent deals six hidden cards, two a run and two discarded."""
+    shown one beats; the opponent is dealt six hidden cards, two a run and two thrown."""
     count = record.count if isinstance(record, HiddenDealtLine) else len(record.cards)
     drawn, odd = divmod(count, 3)
     if odd or not drawn:

@@ -58,6 +58,7 @@ def site_line_parser(
     transformer: Transformer[Any, Any],
     converters: Mapping[str, Converter],
     name_prefixes: Sequence[str] = (),
+    free_text: re.Pattern[str] | None = None,
 ) -> LineParser:
     """A site format's line parser: its grammar (`grammars/<grammar_file>`, LALR with the
     contextual lexer, started at `line`) and its transformer. Building the grammar takes
@@ -76,6 +77,7 @@ def site_line_parser(
         converters,
         unreadable_terminal="UNREADABLE_CARD",
         name_prefixes=("Dealt to ", *name_prefixes),
+        free_text=free_text,
     )
 
 

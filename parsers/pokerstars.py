@@ -286,10 +286,15 @@ class PokerStarsLines(CommonLines):
         return note("removed", player)
 
 
+# A hand's description, as free as a number: "Bob: shows [...] (a full house, Aces full of
+# Nines)", "Seat 3: Bob showed [...] and won ($12.40) with two pair, Kings and Fives".
+FREE_TEXT = re.compile(r"(?:\] \(| with )([^()]+)\)?\Z")
+
+
 @cache
 def line_parser() -> LineParser:
     """The PokerStars line parser (built once per process)."""
-    return site_line_parser("pokerstars.lark", PokerStarsLines(), CONVERTERS)
+    return site_line_parser("pokerstars.lark", PokerStarsLines(), CONVERTERS, free_text=FREE_TEXT)
 
 
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:

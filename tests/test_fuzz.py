@@ -614,10 +614,14 @@ VARIABLE = re.compile(r"[$€£]?\d+(?:[.,]\d+)*|\b[2-9TJQKA][cdhs]\b")
 
 
 def shape_of(line: RealLine) -> str:
-    """Roughly the cache's notion of a line's shape: names masked, variable pieces blanked."""
+    """Roughly the cache's notion of a line's shape: names masked, variable pieces and a
+    hand's description (`pokerstars.FREE_TEXT`) blanked."""
     text = line.text
     for name in line.names:
         text = text.replace(name, PLAYER_MARKER)
+    free = pokerstars.FREE_TEXT.search(text)
+    if free is not None:
+        text = text[: free.start(1)] + "\1" + text[free.end(1) :]
     return VARIABLE.sub("\0", text)
 
 

@@ -245,7 +245,10 @@ class FullTiltLines(CommonLines):
         return self.seat_summary(*seat_summary)
 
     def wins(self, player, _wins, pot, amount, description):
-        return Collect, {"player": player, "amount": amount, "pot": pot}
+        fields = {"player": player, "amount": amount, "pot": pot}
+        if description is not None:  # free text (`FREE_TEXT`): checked, not kept
+            fields["_description"] = Ignored(description)
+        return Collect, fields
 
     def didnt_bet(self):
         return {"outcome": "folded", "didnt_bet": True}
@@ -291,10 +294,17 @@ class FullTiltLines(CommonLines):
         return note("stands_up", player)
 
 
+# A hand's description, as free as a number (see `LineParser`): "Bob shows [...] a full
+# house, Aces full of Nines", "Bob wins the pot ($3.47) with 9,8,6,4,3", "... mucked [...]
+# - two pair". Not "Dealt to Bob [Ah] [7c]", nor the "and lost" of "showed [...] and lost
+# with ...", whose description comes after its " with ".
+FREE_TEXT = re.compile(r"(?:\] (?!\[|and |- )|\] - | with )([^\[\]()]+)\Z")
+
+
 @cache
 def line_parser() -> LineParser:
     """The Full Tilt line parser (built once per process)."""
-    return site_line_parser("fulltilt.lark", FullTiltLines(), CONVERTERS)
+    return site_line_parser("fulltilt.lark", FullTiltLines(), CONVERTERS, free_text=FREE_TEXT)
 
 
 def _antes_returned(records: list[object]) -> list[object]:

@@ -161,7 +161,7 @@ class LineParser:
                         pass
         first_error: LineSyntaxError | None = None
         for masked, player, offset in _name_readings(line, names):
-            pieces = self._pieces(masked)
+            pieces, free = self._pieces(masked)
             template = self._lookup(pieces)
             if template is not None:
                 try:
@@ -169,7 +169,7 @@ class LineParser:
                 except _ShapeMismatch:
                     pass  # a value this shape's terminals refuse: let the grammar judge it
             try:
-                learnt = self._learn(masked, pieces, remember=template is None)
+                learnt = self._learn(masked, pieces, free, remember=template is None)
             except LineSyntaxError as error:
                 if first_error is None:
                     first_error = _unmasked_error(error, line, player, offset)
@@ -200,14 +200,15 @@ class LineParser:
         except _ShapeMismatch:
             return None
 
-    def _pieces(self, text: str) -> list[str]:
-        """The line's literal text and variable pieces, its free text one of them."""
+    def _pieces(self, text: str) -> tuple[list[str], int | None]:
+        """The line's literal text and variable pieces, and which piece is free text."""
         if self._free_text is not None:
             found = self._free_text.search(text)
             if found is not None:
                 start, end = found.span(1)
-                return [*_VARIABLE_PIECE.split(text[:start]), text[start:end], text[end:]]
-        return _VARIABLE_PIECE.split(text)
+                pieces = _VARIABLE_PIECE.split(text[:start])
+                return [*pieces, text[start:end], text[end:]], len(pieces)
+        return _VARIABLE_PIECE.split(text), None
 
     def _lookup(self, pieces: list[str]) -> LineTemplate | None:
         entry = self._shapes.get(tuple(pieces[0::2]))
@@ -216,7 +217,9 @@ class LineParser:
         pinned = entry.pinned
         return entry.templates.get(tuple([pieces[i] for i in pinned]) if pinned else ())
 
-    def _learn(self, masked: str, pieces: list[str], remember: bool = True) -> LineTemplate:
+    def _learn(
+        self, masked: str, pieces: list[str], free: int | None = None, remember: bool = True
+    ) -> LineTemplate:
         try:
             tree = self._grammar.parse(masked)
         except UnexpectedInput as error:
@@ -226,15 +229,15 @@ class LineParser:
             expected = sorted({self._describe_terminal(name) for name in allowed})
             raise LineSyntaxError(masked, error.column, expected) from None
         event_class, fields = self._transformer.transform(tree)
-        template, covered, cacheable = self._compile(event_class, fields, pieces)
+        template, covered, cacheable = self._compile(event_class, fields, pieces, free)
         if cacheable and remember:
             self._remember(pieces, covered, template)
         return template
 
     def _compile(
-        self, event_class: type, fields: dict[str, Any], pieces: list[str]
+        self, event_class: type, fields: dict[str, Any], pieces: list[str], free: int | None
     ) -> tuple[LineTemplate, set[int], bool]:
-        code = _TemplateCode(_piece_starts(pieces), self._pattern)
+        code = _TemplateCode(_piece_starts(pieces), self._pattern, free)
         arguments: list[str] = []
         unreadable: list[Token] = []
         for value in fields.values():  # checked first, before any field is converted
@@ -305,9 +308,15 @@ class _TemplateCode:
     fields, inlined rather than called: a long line (a seat summary with a dozen cards)
     would otherwise pay a Python call per piece."""
 
-    def __init__(self, starts: list[int], pattern_of: Callable[[str], re.Pattern[str]]) -> None:
+    def __init__(
+        self,
+        starts: list[int],
+        pattern_of: Callable[[str], re.Pattern[str]],
+        free_piece: int | None = None,
+    ) -> None:
         self.starts = starts
         self.pattern_of = pattern_of
+        self.free_piece = free_piece  # words, not a number or a card
         self.namespace: dict[str, Any] = {
             "_join_span": _join_span,
             "_checked_in_line": _checked_in_line,
@@ -352,7 +361,7 @@ class _TemplateCode:
             )
         else:
             mismatch = f"{self.constant(pattern.fullmatch)}({text}) is None"
-            if first == last and _VARIABLE_PIECE.fullmatch(str(token)):  # not free text
+            if first == last != self.free_piece:
                 other_kind = "not in" if _is_card(str(token)) else "in"  # a number, a card
                 mismatch = f"{text}[-1] {other_kind} 'cdhs' or {mismatch}"
             self.body.append(f"if {mismatch}: raise _ShapeMismatch")

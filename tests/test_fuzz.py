@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parsers import pokerstars
+from parsers import fulltilt, pokerstars
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import parse_bytes, parse_chunk
@@ -615,13 +615,15 @@ VARIABLE = re.compile(r"[$€£]?\d+(?:[.,]\d+)*|\b[2-9TJQKA][cdhs]\b")
 
 def shape_of(line: RealLine) -> str:
     """Roughly the cache's notion of a line's shape: names masked, variable pieces and a
-    hand's description (`pokerstars.FREE_TEXT`) blanked."""
+    hand's description (a site's `FREE_TEXT`) blanked."""
     text = line.text
     for name in line.names:
         text = text.replace(name, PLAYER_MARKER)
-    free = pokerstars.FREE_TEXT.search(text)
-    if free is not None:
-        text = text[: free.start(1)] + "\1" + text[free.end(1) :]
+    for free_text in (pokerstars.FREE_TEXT, fulltilt.FREE_TEXT):
+        free = free_text.search(text)
+        if free is not None:
+            text = text[: free.start(1)] + "\1" + text[free.end(1) :]
+            break
     return VARIABLE.sub("\0", text)
 
 

@@ -20,15 +20,16 @@ from rich.console import Console
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import parse_bytes
-from parsers.json_form import hand_to_json
-from parsers.outcomes import CancelledHand, ParseOutcome, SkippedHand
+from parsers.outcomes import CancelledHand, ParseOutcome
 from parsers.sites import conventions_of, site_name
 from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
-from pipeline.engine.results import HandResult
 
 if TYPE_CHECKING:
     import polars as pl
+
+    from pipeline.hand_reports import HandFindings
+    from pipeline.piece_reading import Reader, Report
 
 app = typer.Typer(
     help="studdraw: hand histories of Stud and Draw poker, read, proved and analysed.",
@@ -45,35 +46,29 @@ def main() -> None:
     """Read, validate and analyse Stud and Draw hand histories."""
 
 
+_JOBS_HELP = "Worker processes (default: every core)."
+
+
 @app.command()
 def parse(
     paths: Annotated[
         list[Path], typer.Argument(help="History files, or folders to search for them.")
     ],
+    jobs: Annotated[int, typer.Option(min=1, help=_JOBS_HELP)] = os.cpu_count() or 1,
 ) -> None:
     """Print every hand as one JSON object per line; a summary goes to stderr.
 
     Exit status 0 when every hand parsed, was skipped (flop games) or was cancelled by
     the site, 1 otherwise.
     """
-    parsed = 0
-    skipped: Counter[str] = Counter()
-    cancelled: list[CancelledHand] = []
-    failures: list[HandParseError] = []
-    out = sys.stdout
-    for outcome in _outcomes(paths):
-        if isinstance(outcome, Hand):
-            parsed += 1
-            out.write(json.dumps(hand_to_json(outcome), ensure_ascii=False))
-            out.write("\n")
-        elif isinstance(outcome, SkippedHand):
-            skipped[outcome.game] += 1
-        elif isinstance(outcome, CancelledHand):
-            cancelled.append(outcome)
-        else:
-            failures.append(outcome)
-    _print_summary(parsed, skipped, cancelled, failures)
-    raise typer.Exit(1 if failures else 0)
+    from pipeline.hand_reports import ParseReport, parse_report
+
+    total = ParseReport()
+    for report in _reports(paths, parse_report, jobs):
+        sys.stdout.writelines(report.json_lines)
+        total.update(report)
+    _print_summary(total.parsed, total.skipped, total.cancelled, total.failures)
+    raise typer.Exit(1 if total.failures else 0)
 
 
 @app.command()
@@ -84,6 +79,7 @@ def validate(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per hand on stdout.")
     ] = False,
+    jobs: Annotated[int, typer.Option(min=1, help=_JOBS_HELP)] = os.cpu_count() or 1,
 ) -> None:
     """Replay every hand through the engine and report what it finds.
 
@@ -92,43 +88,47 @@ def validate(
     in the files. Exit status 0 when no hand has an error finding and every hand parsed
     (or was cancelled or skipped), 1 otherwise.
     """
-    from pipeline.validation_tally import ValidationTally
+    from pipeline.hand_reports import (
+        ValidationReport,
+        validation_report_json,
+        validation_report_text,
+    )
 
-    tally = ValidationTally()
-    codes: Counter[str] = Counter()
-    failures: list[HandParseError] = []
-    out = sys.stdout
-    for outcome in _outcomes(paths):
-        if isinstance(outcome, SkippedHand | CancelledHand):
-            tally.add(outcome)
-            if as_json and isinstance(outcome, CancelledHand):
-                out.write(json.dumps(_cancelled_json(outcome), ensure_ascii=False) + "\n")
-            continue
-        if isinstance(outcome, HandParseError):
-            tally.add(outcome)
-            failures.append(outcome)
-            if as_json:
-                out.write(json.dumps(_failure_json(outcome), ensure_ascii=False) + "\n")
-            continue
-        result = replay(outcome, conventions_of(outcome.site))
-        tally.add(outcome, result)
-        codes.update(f"{f.code} ({f.severity})" for f in result.findings)
-        if as_json:
-            out.write(json.dumps(_result_json(result), ensure_ascii=False) + "\n")
-        elif result.findings:
-            _print_findings(result)
-    for line in tally.lines():
+    reader = validation_report_json if as_json else validation_report_text
+    total = ValidationReport()
+    for report in _reports(paths, reader, jobs):
+        sys.stdout.writelines(report.json_lines)
+        for hand in report.with_findings:
+            _print_findings(hand)
+        total.update(report)
+    for line in total.tally.lines():
         stderr.print(line, markup=False)
-    if codes:
+    if total.codes:
         stderr.print("findings:")
-    for code, count in codes.most_common():
+    for code, count in total.codes.most_common():
         stderr.print(f"  {count:6d}  {code}")
-    if failures and not as_json:
-        for error in failures[:_SHOWN_ERRORS]:
+    if total.failures and not as_json:
+        for error in total.failures[:_SHOWN_ERRORS]:
             stderr.print(str(error), markup=False)
-        if len(failures) > _SHOWN_ERRORS:
-            stderr.print(f"... and {len(failures) - _SHOWN_ERRORS} more (--json lists them all)")
-    raise typer.Exit(1 if failures or tally.total.rejected else 0)
+        if len(total.failures) > _SHOWN_ERRORS:
+            more = len(total.failures) - _SHOWN_ERRORS
+            stderr.print(f"... and {more} more (--json lists them all)")
+    raise typer.Exit(1 if total.failures or total.tally.total.rejected else 0)
+
+
+def _reports(paths: list[Path], reader: Reader[Report], jobs: int) -> Iterator[Report]:
+    """`reader`'s report of each file or piece of a file, read by `jobs` workers; a file
+    that cannot be read is reported too, as a hand that is not one, with the reason."""
+    from pipeline.history_sources import Refused, sources
+    from pipeline.piece_reading import read_sources
+
+    for report in read_sources(sources(paths), reader, jobs):
+        if isinstance(report, Refused):
+            stderr.print(f"[red]not read:[/] {report.name}: {report.reason}", highlight=False)
+            error = HandParseError(ErrorKind.NOT_A_HAND, report.reason, report.name, 0)
+            yield reader(iter([error]))
+        else:
+            yield report
 
 
 @app.command()
@@ -554,82 +554,15 @@ def generate(
     stderr.print(f"[bold]{count}[/] {game} hands written to {out}")
 
 
-def _print_findings(result: HandResult) -> None:
-    hand = result.hand
-    stderr.print(f"{hand.site} hand #{hand.hand_number} ({hand.game}):", markup=False)
-    for finding in result.findings:
+def _print_findings(hand: HandFindings) -> None:
+    stderr.print(f"{hand.title}:", markup=False)
+    for finding in hand.findings:
         colour = "red" if finding.severity is Severity.ERROR else "yellow"
         where = f"line {finding.line}: " if finding.line else ""
         stderr.print(
             f"  [{colour}]{finding.severity}[/] {finding.code}: {where}{finding.message}",
             highlight=False,
         )
-
-
-def _result_json(result: HandResult) -> dict[str, object]:
-    hand = result.hand
-    return {
-        "site": hand.site,
-        "hand_number": hand.hand_number,
-        "game": hand.game.value,
-        "parsed": True,
-        "total_pot": str(result.total_pot),
-        "rake": str(result.rake),
-        "players": [
-            {
-                "name": p.name,
-                "seat": p.seat,
-                "put_in": str(p.put_in),
-                "collected": str(p.collected),
-                "net": str(p.net),
-                "rake_share": str(p.rake_share),
-                "went_to_showdown": p.went_to_showdown,
-                "won_at_showdown": p.won_at_showdown,
-                "fold_street": p.fold_street.value if p.fold_street else None,
-            }
-            for p in result.players
-        ],
-        "findings": [
-            {
-                "code": f.code.value,
-                "severity": f.severity.value,
-                "message": f.message,
-                "line": f.line,
-                "player": f.player,
-            }
-            for f in result.findings
-        ],
-    }
-
-
-def _cancelled_json(hand: CancelledHand) -> dict[str, object]:
-    return {
-        "site": hand.site,
-        "hand_number": hand.hand_number,
-        "game": hand.game,
-        "cancelled": True,
-        "reason": hand.reason,
-        "path": hand.path,
-        "line": hand.line,
-    }
-
-
-def _failure_json(error: HandParseError) -> dict[str, object]:
-    return {
-        "site": error.site,
-        "hand_number": error.hand_number,
-        "game": None,
-        "parsed": False,
-        "error": {
-            "kind": error.kind.value,
-            "message": error.message,
-            "path": error.path,
-            "line": error.line,
-            "column": error.column,
-            "line_text": error.line_text,
-            "expected": list(error.expected),
-        },
-    }
 
 
 def _print_summary(

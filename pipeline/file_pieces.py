@@ -14,14 +14,18 @@ import codecs
 import hashlib
 import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import BinaryIO
 
 from parsers.reading import FilePiece
 from parsers.sites import ANY_HAND_START
+from pipeline.history_sources import Refused, Source
 
 PIECE_BYTES = 16 * 2**20
 """About how much of a file one worker reads at a time."""
+
+MIN_PIECE_BYTES = 2**20  # about 500 hands: smaller pieces cost more to start than they save
 
 MAX_PIECES = 64
 
@@ -69,6 +73,16 @@ def file_pieces(
         Piece(begin, end, FilePiece(begin, line, encoding), end == size)
         for (begin, end), line in zip(bounds, lines, strict=True)
     ]
+
+
+def piece_bytes_for(found: Iterable[Source | Refused], jobs: int, largest: int) -> int:
+    """How much of a file one worker reads: files are cut finer when they are too few to
+    keep every worker busy (a day's export on two cores: two pieces a worker), never below
+    `MIN_PIECE_BYTES`, never above `largest`."""
+    if jobs <= 1:
+        return largest
+    total = sum(s.size for s in found if isinstance(s, Source) and not s.members)
+    return min(largest, max(MIN_PIECE_BYTES, total // (2 * jobs)))
 
 
 def prefix_sha256(path: str, end: int) -> hashlib._Hash:

@@ -15,13 +15,11 @@ the file's hands across its pieces.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import tempfile
 import time
 import uuid
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,7 +34,7 @@ from parsers.phh_notation import is_phh
 from parsers.reading import HandText
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
-from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, prefix_sha256
+from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, piece_bytes_for, prefix_sha256
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal, sources
 from pipeline.storage.rows import (
     Batch,
@@ -47,13 +45,13 @@ from pipeline.storage.rows import (
     batch_frame,
 )
 from pipeline.validation_tally import engine_rejection
+from pipeline.worker_pool import executor, ordered_map
 
 if TYPE_CHECKING:  # workers never load duckdb: they only build columns
     from pipeline.storage.database import Database
 
 BATCH_HANDS = 5_000  # per transaction; also bounds a worker's memory
 BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
-MIN_PIECE_BYTES = 2**20  # about 500 hands: smaller pieces cost more to start than they save
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
 
@@ -161,16 +159,6 @@ def import_sources(
     return summary
 
 
-def piece_bytes_for(found: list[Source | Refused], jobs: int, largest: int) -> int:
-    """How much of a file one worker reads: files are cut finer when they are too few to
-    keep every worker busy (a day's export on two cores: two pieces a worker), never below
-    `MIN_PIECE_BYTES`, never above `largest`."""
-    if jobs <= 1:
-        return largest
-    total = sum(s.size for s in found if isinstance(s, Source) and not s.members)
-    return min(largest, max(MIN_PIECE_BYTES, total // (2 * jobs)))
-
-
 def _works(
     source: Source, known: FileProgress | None, batch_hands: int, spool: str, piece_bytes: int
 ) -> list[_Work]:
@@ -198,8 +186,8 @@ def _load(
     """Store the workers' batches in file order, one transaction each."""
     done = summary.files_unchanged
     hands_before = 0  # the file's hands in the import log before this outcome's batches
-    with _executor(jobs) as pool:
-        for outcome in _bounded_map(pool, _read_file, work, window=2 * jobs):
+    with executor(jobs) as pool:
+        for outcome in ordered_map(pool, _read_file, work, window=2 * jobs):
             if outcome.hands_before is not None:
                 hands_before = outcome.hands_before
             for frame_files, file_progress in outcome.batches:
@@ -223,35 +211,6 @@ def _load(
             done += outcome.ends_file
             if progress:
                 progress(done, summary.hands_seen)
-
-
-def _executor(jobs: int) -> Executor:
-    if jobs > 1:
-        return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
-    return _InProcess()
-
-
-class _InProcess(Executor):
-    """The same interface without processes: one job, or tests."""
-
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]  # untyped, as Executor
-        future: Future[object] = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
-
-
-def _bounded_map(
-    pool: Executor, fn: Callable[[_Work], _FileOutcome], work: list[_Work], window: int
-) -> Iterator[_FileOutcome]:
-    """Results in order, with at most `window` files in flight: workers faster than the
-    loader must not pile finished files up in memory."""
-    pending: deque[Future[_FileOutcome]] = deque()
-    for item in work:
-        pending.append(pool.submit(fn, item))
-        if len(pending) >= window:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
 
 
 def _read_file(work: _Work) -> _FileOutcome:

@@ -37,6 +37,13 @@ class SiteTally:
     def hands(self) -> int:
         return self.valid + self.warnings + self.cancelled + self.skipped + self.rejected.total()
 
+    def update(self, other: SiteTally) -> None:
+        self.valid += other.valid
+        self.warnings += other.warnings
+        self.cancelled += other.cancelled
+        self.skipped += other.skipped
+        self.rejected.update(other.rejected)
+
 
 @dataclass
 class ValidationTally:
@@ -67,15 +74,17 @@ class ValidationTally:
             else:
                 tally.valid += 1
 
+    def update(self, other: ValidationTally) -> None:
+        """Add another tally's counts (another piece of the files, counted apart)."""
+        for name, tally in other.sites.items():
+            self.site(name).update(tally)
+        self.not_a_hand += other.not_a_hand
+
     @property
     def total(self) -> SiteTally:
         total = SiteTally()
         for tally in self.sites.values():
-            total.valid += tally.valid
-            total.warnings += tally.warnings
-            total.cancelled += tally.cancelled
-            total.skipped += tally.skipped
-            total.rejected.update(tally.rejected)
+            total.update(tally)
         return total
 
     def lines(self) -> list[str]:

@@ -17,9 +17,9 @@ from parsers.amounts import parse_amount
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.outcomes import SkippedHand
-from pipeline.file_pieces import PIECE_BYTES
+from pipeline.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, piece_bytes_for
 from pipeline.history_sources import Refused, Source
-from pipeline.importer import MIN_PIECE_BYTES, import_histories, piece_bytes_for
+from pipeline.importer import import_histories
 from pipeline.storage import rows
 from pipeline.storage.database import Database, default_database
 from pipeline.storage.rows import TABLES

@@ -38,6 +38,8 @@ _LOOKAROUND = re.compile(r"\(\?<?[=!]")
 # rest of the line without trying each alternative at each position (a third faster).
 _VARIABLE_PIECE = re.compile(r"(?=[\d$€£TJQKA])(\b[2-9TJQKA][cdhs]\b|[$€£]?\d+(?:[.,]\d+)*)")
 
+_MAX_LINES = 50_000  # whole line texts kept (a few MB): a fifth of an archive's are new
+
 Converter = Callable[[str], Any]
 EventSpec = tuple[type, dict[str, Any]]
 """What a line transformer returns: an event class and its fields, terminals still raw."""
@@ -122,6 +124,7 @@ class LineParser:
         self._unreadable_terminal = unreadable_terminal
         self._max_shapes = max_shapes
         self._shapes: dict[tuple[str, ...], _ShapeEntry] = {}
+        self._lines: dict[str, tuple[list[str], LineTemplate]] = {}  # whole texts met
         self._patterns: dict[str, re.Pattern[str]] = {}
 
     def parse(self, line: str, names: Sequence[str], line_number: int) -> tuple[Any, list[str]]:
@@ -133,8 +136,7 @@ class LineParser:
         """
         for name in names:  # fast path: most lines start with a name and a known shape
             if line.startswith(name) and line[len(name) : len(name) + 1] in (":", " ", ""):
-                pieces = _VARIABLE_PIECE.split(PLAYER_MARKER + line[len(name) :])
-                template = self._lookup(pieces)
+                pieces, template = self._known(PLAYER_MARKER + line[len(name) :])
                 if template is not None:
                     try:
                         return _emit(template, pieces, name, line_number)
@@ -152,8 +154,7 @@ class LineParser:
                 if name in line:
                     break
             else:  # no name anywhere ("*** 3rd STREET ***"): the one reading is the line
-                pieces = _VARIABLE_PIECE.split(line)
-                template = self._lookup(pieces)
+                pieces, template = self._known(line)
                 if template is not None:
                     try:
                         return _emit(template, pieces, "", line_number)
@@ -191,8 +192,7 @@ class LineParser:
         end = start + len(name)
         if line.find(name) != start or line[end : end + 1] not in (":", " ", ""):
             return None
-        pieces = _VARIABLE_PIECE.split(line[:start] + PLAYER_MARKER + line[end:])
-        template = self._lookup(pieces)
+        pieces, template = self._known(line[:start] + PLAYER_MARKER + line[end:])
         if template is None:
             return None
         try:
@@ -209,6 +209,21 @@ class LineParser:
                 pieces = _VARIABLE_PIECE.split(text[:start])
                 return [*pieces, text[start:end], text[end:]], len(pieces)
         return _VARIABLE_PIECE.split(text), None
+
+    def _known(self, text: str) -> tuple[list[str], LineTemplate | None]:
+        """The pieces of a line (name masked) and its shape's template, if known. A text
+        met before is found whole, unsplit: most lines of an archive are repeats ("<player>:
+        folds", "*** 3rd STREET ***"), and a template, once learnt, stays right."""
+        known = self._lines.get(text)
+        if known is not None:
+            return known
+        pieces = _VARIABLE_PIECE.split(text)
+        template = self._lookup(pieces)
+        if template is not None:
+            if len(self._lines) >= _MAX_LINES:
+                self._lines.clear()  # a long import meets new texts without end
+            self._lines[text] = (pieces, template)
+        return pieces, template
 
     def _lookup(self, pieces: list[str]) -> LineTemplate | None:
         entry = self._shapes.get(tuple(pieces[0::2]))

@@ -17,7 +17,7 @@ its own way:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -51,6 +51,7 @@ from parsers.hand_reading import (
     site_line_parser,
     stakes_of,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -148,7 +149,7 @@ CONVERTERS = {
 # ---------------------------------------------------------------------------- heading
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class StageLine:
     """ "Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00
     (ET)": number, game, stakes and clock, read but not interpreted (`_hand_header`
@@ -166,14 +167,14 @@ class StageLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TableLine:
     table: str
     button_seat: int | None = None
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameTypeLine:
     """Inferred (FPDB): a HORSE hand's "Game Type: Limit Holdem"."""
 
@@ -185,7 +186,7 @@ class GameTypeLine:
 # ---------------------------------------------------------------------------- body
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PocketLine:
     """ "PLAYER1 - Pocket [H H Js 10d]": the player's cards so far, hidden ones "H"."""
 

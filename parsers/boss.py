@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from xml.etree.ElementTree import Element
@@ -63,6 +62,7 @@ from parsers.hand_reading import (
     stakes_of,
     uncalled_returned,
 )
+from parsers.immutable import immutable
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.xml_reading import (
@@ -110,7 +110,7 @@ _SESSION_NUMBER = re.compile(r"session(\d+)\.xml")
 _STAKES = re.compile(r"(?P<low>[\d.,]+)/(?P<high>[\d.,]+)")
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class _Context:
     """The hand's own attributes, as its header needs them."""
 
@@ -273,7 +273,7 @@ def _seats(element: Element) -> tuple[list[Seat], int | None, int | None]:
     return sorted(seats, key=lambda seat: seat.seat), button, listed if every_seat else None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class _Dealt:
     """A player dealt in (`HAND_DEAL`), with his cards where they are shown."""
 

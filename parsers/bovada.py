@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -67,6 +67,7 @@ from parsers.hand_reading import (
     site_line_parser,
     stakes_of,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -116,7 +117,7 @@ CONVERTERS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HeaderLine:
     """The hand's one heading line: number, table, game, limit, tournament and clock."""
 
@@ -140,7 +141,7 @@ def _seat(name: str, stack: Decimal, line: int = 0) -> Seat:
     return Seat(int(match[0]), HERO if "[ME]" in name else name, stack, line=line)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class AllInLine:
     """ "All-in 245" adds 245 (`added`); "All-in(raise) 1054" makes the street's total 1054
     (`total`): a call, bet or raise once the street's totals are known (`_all_ins_read`)."""
@@ -151,7 +152,7 @@ class AllInLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TotalPotLine:
     """ "Total Pot($0.59) | Rake ($0.02)", or "Total Pot(97)" with no rake said."""
 
@@ -160,7 +161,7 @@ class TotalPotLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SummarySeatLine:
     """A summary seat line, its player named by seat ("Seat 3:") or by name ("Seat+3:"):
     `who` as printed, resolved against the seat list (`_summary_read`). A hi/lo winner may
@@ -176,7 +177,7 @@ class SummarySeatLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PrizeLine:
     """Inferred: "Seat+1 : Prize Cash [$61.20]", the prize of the place his ranking says."""
 

@@ -10,13 +10,14 @@ findings can point a player at the exact line of the file.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from typing import cast, get_args
 
 from parsers.games import Game, Street
+from parsers.immutable import immutable
 
 Card = str
 """Two characters, rank then suit: "Ah", "Td", "2c"."""
@@ -58,7 +59,7 @@ class ActionKind(StrEnum):
     BRING_IN = "bring_in"
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Stakes:
     """The stakes as the header states them, completed from the hand's own forced bets.
 
@@ -74,7 +75,7 @@ class Stakes:
     big_blind: Decimal | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Tournament:
     tournament_id: str
     buy_in: Decimal | None = None
@@ -85,7 +86,7 @@ class Tournament:
     match_round: str | None = None  # shootouts and home-game matches
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HandHeader:
     site: str
     hand_number: str
@@ -104,7 +105,7 @@ class HandHeader:
     home_game: str | None = None  # the home-game club name
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Seat:
     seat: int
     player: str
@@ -114,7 +115,7 @@ class Seat:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Post:
     player: str
     kind: PostKind
@@ -123,13 +124,13 @@ class Post:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class StreetStart:
     street: Street
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Deal:
     """Cards a player receives on a street; `shown_before` repeats what the site reprints."""
 
@@ -141,7 +142,7 @@ class Deal:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CommunityCards:
     """Stud's shared card when the deck runs out (or any printed board)."""
 
@@ -149,7 +150,7 @@ class CommunityCards:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Action:
     """A betting decision, in the site's own terms.
 
@@ -166,7 +167,7 @@ class Action:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Draw:
     """One player's draw. Standing pat is `discard_count == 0`.
 
@@ -190,19 +191,19 @@ class Draw:
         return self.discard_count == 0
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class UncalledReturn:
     player: str
     amount: Decimal
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ShowdownStart:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Show:
     """A hand shown. `run` is 0 for the hand's only showdown (or a hand that is the same
     in every run), k for the k-th run of a hand run more than once ("Run 2: Player4
@@ -215,7 +216,7 @@ class Show:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Muck:
     """A player gives up at showdown; the summary sometimes reveals the cards."""
 
@@ -224,7 +225,7 @@ class Muck:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Collect:
     """Money a player takes from a pot. `pot` is "pot", "main" or "side-1", "side-2", ..."""
 
@@ -234,12 +235,12 @@ class Collect:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SummaryStart:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PotTotals:
     """The summary's money line: total pot, its split into main and side pots, rake."""
 
@@ -250,7 +251,7 @@ class PotTotals:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SeatSummary:
     """One seat's line in the summary: what the site says happened to that player.
 
@@ -271,7 +272,7 @@ class SeatSummary:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TournamentFinish:
     player: str
     place: int | None
@@ -279,7 +280,7 @@ class TournamentFinish:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Note:
     """A line that changes no money but is kept: chat, joins, time-outs, site remarks.
 
@@ -326,7 +327,7 @@ def players_dealt_in(events: Iterable[Event]) -> set[str]:
     return {cast(DealtInEvent, e).player for e in events if type(e) in _DEALT_IN_TYPES}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ParseWarning:
     """Something odd that did not stop the hand from being read (an unreadable card)."""
 
@@ -334,7 +335,7 @@ class ParseWarning:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Hand:
     header: HandHeader
     seats: tuple[Seat, ...]

@@ -19,7 +19,7 @@ does its own way:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -46,6 +46,7 @@ from parsers.hand_reading import (
     stakes_of,
     uncalled_returned,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import LineParser
 from parsers.site_time import clock_to_utc
 
@@ -101,13 +102,13 @@ CONVERTERS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HandNumberLine:
     hand_number: str
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HistoryLine:
     """ "***** Hand history for game #285997460 *****": the number again."""
 
@@ -115,7 +116,7 @@ class HistoryLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameLine:
     """ "$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53", read but not interpreted."""
 
@@ -129,13 +130,13 @@ class GameLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TableLine:
     table: str
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PlayersLine:
     """ "Total number of players: 4": those seated."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -57,6 +57,7 @@ from parsers.hand_reading import (
     site_line_parser,
     stakes_of,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -152,7 +153,7 @@ CONVERTERS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HeaderLine:
     """The first line of a hand, read but not yet interpreted."""
 

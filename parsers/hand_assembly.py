@@ -10,7 +10,7 @@ single-draw games play without announcing it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import IntEnum
 
 from parsers.events import (
@@ -36,9 +36,10 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.games import DRAW_STREETS
+from parsers.immutable import immutable
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class DealtLine:
     """ "Dealt to X [cards]" or "Dealt to X [cards so far] [new cards]", before normalizing."""
 
@@ -48,7 +49,7 @@ class DealtLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class DrawLine:
     """A discard or a stand-pat line; the drawn cards, if shown, follow as a `DealtLine`."""
 

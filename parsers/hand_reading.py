@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,7 @@ from parsers.events import (
 )
 from parsers.events import Seat as SeatRecord
 from parsers.hand_assembly import StructureError, assemble_events
+from parsers.immutable import immutable
 from parsers.line_parser import PLAYER_MARKER, Converter, LineParser, LineSyntaxError
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -88,7 +89,7 @@ Normalizer = Callable[[Game, Sequence[SeatRecord], list[object]], list[object]]
 """(game, seats, body records) -> the records as the site-neutral assembly expects them."""
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HandFormat:
     """One site format, as `read_hand` needs it.
 
@@ -396,7 +397,7 @@ def stakes_of(
 # ---------------------------------------------------------------------------- site habits
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class AddedRaiseLine:
     """A raise naming what it adds, not the street's total: Winamax's all-in "Player0
     raises -6.10€ to 18.90€" (adds 18.90€), Everleaf's "raises [€ 0.10 EURO]". The total
@@ -436,7 +437,7 @@ def raises_to_street_totals(records: list[object]) -> list[object]:
     return normalized
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class AllInLine:
     """An all-in naming what it adds, not what it is: PartyPoker's "Player8 is all-In
     [3,000]", Cereus's "Player - All-In $1.47"; a bet, call or raise according to what

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
@@ -60,6 +59,7 @@ from parsers.hand_reading import (
     forced_bet_sizes,
     uncalled_returned,
 )
+from parsers.immutable import immutable
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import to_utc
@@ -127,7 +127,7 @@ _FLOP_GAME_TYPE = re.compile(r"LH |Holdem|Omaha|Six Plus")
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "kr": "SEK", "RSD": "RSD"}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Session:
     """The `<general>` header of a session file, as every one of its hands needs it."""
 

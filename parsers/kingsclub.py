@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any, TypeGuard
@@ -71,6 +71,7 @@ from parsers.hand_reading import (
     stakes_of,
     uncalled_returned,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -123,7 +124,7 @@ CONVERTERS = {
 # ---------------------------------------------------------------------------- line records
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HeaderLine:
     """ "#40201390: Limit Badacey - 22/44": the number, game and stakes."""
 
@@ -136,7 +137,7 @@ class HeaderLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class DateLine:
     """ "2021-01-02 15:42:06", the site's clock, no zone."""
 
@@ -144,7 +145,7 @@ class DateLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TableLine:
     table: str
     max_seats: int | None
@@ -153,7 +154,7 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CallToLine:
     """ "Player0 calls 38.58": the round's total once called, not what the call adds."""
 
@@ -163,7 +164,7 @@ class CallToLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class DiscardDrawLine:
     """ "Hero discards [Ts Jh] draws [3c 6c]"; run twice, a bracket of cards per run."""
 
@@ -174,7 +175,7 @@ class DiscardDrawLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HeadingLine:
     """ "*** 3RD STREET ***", "*** 1ST DRAW ***", "*** 2ND BETTING ROUND ***": placed as
     streets by `_streets_placed`."""
@@ -183,7 +184,7 @@ class HeadingLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HiddenDealtLine:
     """ "Dealt to Player0: [X X X X X]": cards nobody has seen, counted."""
 
@@ -192,7 +193,7 @@ class HiddenDealtLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SeatNetLine:
     """ "Seat 2: Hero (681.96) +8.50": the stack after the hand and the net, as printed."""
 
@@ -203,7 +204,7 @@ class SeatNetLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class RakeLine:
     rake: Decimal
     line: int = field(default=0, compare=False)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal
 from functools import cache
@@ -71,6 +71,7 @@ from parsers.hand_reading import (
     site_line_parser,
     stakes_of,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import Converter, Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -178,7 +179,7 @@ CONVERTERS: dict[str, Converter] = {
 # ---------------------------------------------------------------------------- records
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class DescriptionLine:
     """The file's '<description type="2-7 Lowball" stakes="Limit $1/$2"/>'."""
 
@@ -195,7 +196,7 @@ class DescriptionLine:
         return None if self.game_type in MIXES else self.game_type
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameLine:
     """A hand's '<game id="33423082-1" starttime="20110419085211" ...>'."""
 
@@ -216,7 +217,7 @@ class GameLine:
         return GAME_CODES.get(str(self.multigame), f"multigametype {self.multigame}")
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PlayersLine:
     """'<players dealer="3">': the button's seat."""
 
@@ -224,20 +225,20 @@ class PlayersLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class RoundLine:
     name: str
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class EndTag:
     """ "</round>", "</players>", "</game>": nothing to read."""
 
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class EventLine:
     """An '<event .../>' whose meaning needs the hand around it (or its seat's name)."""
 
@@ -252,7 +253,7 @@ class EventLine:
         return EventLine(self.kind, player, self.amount, self.text, line=self.line)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CardsLine:
     """'<cards type="HOLE" cards="8h,2s,3h" player="7"/>': a player's cards so far."""
 
@@ -265,7 +266,7 @@ class CardsLine:
         return CardsLine(self.kind, player, self.cards, line=self.line)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class WinnerLine:
     player: str  # a seat number
     amount: Decimal

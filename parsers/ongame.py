@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -71,6 +71,7 @@ from parsers.hand_reading import (
     stakes_of,
     uncalled_returned,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -149,7 +150,7 @@ CONVERTERS = {
 # ---------------------------------------------------------------------------- line records
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HistoryLine:
     """ "***** History for hand R5-81962116-232 *****", and a tournament's id and buy-in."""
 
@@ -161,7 +162,7 @@ class HistoryLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class StartLine:
     """ "Start hand: Mon Sep 13 00:21:02 GMT+0100 2010"."""
 
@@ -169,7 +170,7 @@ class StartLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TableLine:
     """ "Table: Suez [81962116] (LIMIT FIVE_CARD_DRAW $0.05/$0.10, Real money)"."""
 
@@ -183,7 +184,7 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class UserLine:
     """ "User: Hero": whose history it is."""
 
@@ -191,13 +192,13 @@ class UserLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ButtonLine:
     button_seat: int
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PlayersLine:
     """ "Players in round: 2 (5)": those dealt in, and (not always) the table's seats."""
 
@@ -206,7 +207,7 @@ class PlayersLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class NewHandLine:
     """ "New hand for Hero: [8h, 9h, 6s, Ah, Jh]": the hand after the draw, whole."""
 
@@ -215,7 +216,7 @@ class NewHandLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PotLine:
     """ "Main pot: $0.22 won by x Diabolo666 ($0.21)": the pot before rake, the first
     winner's share, and the other winners as printed (", sagi34 ($1.36)"), read once the
@@ -229,13 +230,13 @@ class PotLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class RakeLine:
     rake: Decimal
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SeatEndLine:
     """A summary seat line: "Seat 10: Hero ($0.90), net: -$0.10, [8h, ...] (HIGH_CARD
     ACE)"; no net for a player who put nothing in."""
@@ -248,14 +249,14 @@ class SeatEndLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Separator:
     """ "---"."""
 
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class EndLine:
     """ "***** End of hand R5-81962116-232 *****": the hand is whole."""
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from parsers.errors import HandParseError
 from parsers.events import Hand
+from parsers.immutable import immutable
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SkippedHand:
     """A hand of a game studdraw does not track (a flop game in a mixed-game file)."""
 
@@ -19,7 +18,7 @@ class SkippedHand:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CancelledHand:
     """A hand the site cancelled or declared dead: every chip went back where it came
     from, so it is counted but never replayed or stored. `reason` is the site's own line

@@ -21,7 +21,7 @@ PartyPoker does its own way:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime
 from decimal import Decimal
 from functools import cache
@@ -55,6 +55,7 @@ from parsers.hand_reading import (
     stakes_of,
     uncalled_returned,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -143,7 +144,7 @@ CONVERTERS = {
 # ---------------------------------------------------------------------------- heading
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class StartsLine:
     """ "Game #10399817763 starts.": the number, given again below."""
 
@@ -151,7 +152,7 @@ class StartsLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameNumberLine:
     """ "#Game No : 10399817763": the same number, except in FPDB's "Mac format" files."""
 
@@ -159,7 +160,7 @@ class GameNumberLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HistoryLine:
     """ "***** Hand History for Game 10399817763 *****": the hand's number, as the client
     shows it (FPDB too takes it from here)."""
@@ -168,7 +169,7 @@ class HistoryLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameLine:
     """The stakes, game and date line, read but not interpreted (`_hand_header` does)."""
 
@@ -186,7 +187,7 @@ class GameLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TableLine:
     table: str
     play_money: bool = False
@@ -194,7 +195,7 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ButtonLine:
     """ "Seat 0 is the button": stud has none, and says seat 0."""
 
@@ -202,7 +203,7 @@ class ButtonLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PlayersLine:
     """ "Total number of players : 7/8": seated, and the table's seats."""
 

@@ -11,7 +11,7 @@ header built here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from typing import Any
 
@@ -35,6 +35,7 @@ from parsers.events import (
     Tournament,
 )
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
+from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -104,7 +105,7 @@ CONVERTERS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HeaderLine:
     """The first line of a hand, read but not yet interpreted."""
 
@@ -131,7 +132,7 @@ class HeaderLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TableLine:
     table: str
     max_seats: int | None
@@ -140,7 +141,7 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CommunityStreet:
     """ "*** RIVER *** [6h]": stud's last street when the deck runs out, its one card dealt
     face up to everyone on the street line. `_community_streets` makes it two events."""

@@ -18,17 +18,19 @@ import codecs
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from parsers.immutable import immutable
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class DecodedFile:
     text: str
     encoding: str
     bom_bytes: int
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class FilePiece:
     """Where a piece of a file starts (byte offset and line number), and the encoding the
     whole file was found to have (None: guess it from the piece, the whole file)."""
@@ -38,7 +40,7 @@ class FilePiece:
     encoding: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HandText:
     """One hand's text (or a run of text that is not a hand) and where it sits in its file.
 

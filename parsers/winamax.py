@@ -18,7 +18,7 @@ ones only Winamax has. What Winamax does its own way:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -50,6 +50,7 @@ from parsers.hand_reading import (
     site_line_parser,
     stakes_of,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -118,7 +119,7 @@ CONVERTERS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HeaderLine:
     """The first line of a hand, read but not yet interpreted."""
 
@@ -141,7 +142,7 @@ class HeaderLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TableLine:
     table: str
     max_seats: int

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -69,6 +69,7 @@ from parsers.hand_reading import (
     site_line_parser,
     stakes_of,
 )
+from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -95,7 +96,7 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
 # ============================================================================ current format
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class HeaderLine:
     hand_number: str
     game: str
@@ -112,7 +113,7 @@ class HeaderLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TableLine:
     table: str
     max_seats: int
@@ -280,7 +281,7 @@ FORMAT = HandFormat(
 # ============================================================================ 2016 format
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class StartedLine:
     """ "Game started at: 2016/8/2 11:17:19" (no zone)."""
 
@@ -288,7 +289,7 @@ class StartedLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameIdLine:
     """ "Game ID: 693977667 1/2 (PRR) Leyak (Seven Cards Stud)"."""
 
@@ -300,7 +301,7 @@ class GameIdLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class DealtCardLine:
     """One card dealt face up to a player, or to the hero ("received card: [5d]")."""
 
@@ -309,7 +310,7 @@ class DealtCardLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SettlementLine:
     """A player's line in the 2016 summary: what was shown, bet and collected."""
 
@@ -324,7 +325,7 @@ class SettlementLine:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class AllInLine:
     """ "Player Bob allin (40.40)": all in for that much more; a call, a bet or a raise as
     the bets before it say, known only in the hand's order."""

@@ -1,0 +1,45 @@
+"""`immutable`: the frozen, slotted dataclass every event and line record is, built faster.
+
+A frozen dataclass sets each field in `__init__` with `object.__setattr__` (its own
+`__setattr__` refuses), a global lookup, an attribute lookup and a call per field:
+building an `Action` takes 1.0 µs. Reading a hand builds a few hundred events and records,
+so that cost was a tenth of the parse. Each slot's own descriptor sets the field just as
+well for half the price (0.5 µs). `immutable` makes the dataclass, then writes that
+`__init__`, with the same parameters, defaults and `__post_init__` call; the class stays
+a frozen dataclass in every other way (`replace`, `fields`, equality, hashing).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar, dataclass_transform
+
+Record = TypeVar("Record", bound=type)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def immutable(cls: Record) -> Record:
+    """`@dataclass(frozen=True, slots=True)`, with an `__init__` twice as fast."""
+    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    namespace: dict[str, object] = {}
+    parameters: list[str] = []
+    statements: list[str] = []
+    for field in dataclasses.fields(made):
+        assert field.init and not field.kw_only, f"{cls.__name__}.{field.name}: unsupported"
+        assert field.default_factory is dataclasses.MISSING, f"{cls.__name__}: a factory"
+        setter = f"_set_{field.name}"
+        namespace[setter] = getattr(made, field.name).__set__  # the slot's descriptor
+        if field.default is dataclasses.MISSING:
+            parameters.append(field.name)
+        else:
+            namespace[f"_default_{field.name}"] = field.default
+            parameters.append(f"{field.name}=_default_{field.name}")
+        statements.append(f"{setter}(self, {field.name})")
+    if hasattr(made, "__post_init__"):
+        statements.append("self.__post_init__()")
+    body = "".join(f"    {statement}\n" for statement in statements or ["pass"])
+    exec(f"def __init__(self, {', '.join(parameters)}):\n{body}", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{made.__qualname__}.__init__"  # type: ignore[attr-defined]
+    made.__init__ = init
+    return made

@@ -23,14 +23,17 @@ from parsers.history_file import parse_bytes
 
 
 def measure(data: bytes) -> tuple[int, int, float]:
-    start = time.perf_counter()
+    """Hands parsed, failed, and the seconds of CPU time they took. CPU time, not wall
+    time: this machine is shared, and its wall-clock speed drifts by a third from one
+    minute to the next, while the CPU time a process is given drifts far less."""
+    start = time.process_time()
     parsed = failed = 0
     for _chunk, outcome in parse_bytes("corpus.txt", data):
         if isinstance(outcome, Hand):
             parsed += 1
         else:
             failed += 1
-    return parsed, failed, time.perf_counter() - start
+    return parsed, failed, time.process_time() - start
 
 
 def main() -> None:
@@ -69,7 +72,7 @@ def main() -> None:
     megabytes = len(data) / 1e6
     print(
         f"{args.source} site={args.site} game={args.game} hands={parsed} failed={failed} "
-        f"size={megabytes:.1f} MB time={seconds:.2f} s "
+        f"size={megabytes:.1f} MB cpu time={seconds:.2f} s "
         f"-> {parsed / seconds:,.0f} hands/s, {megabytes / seconds:.2f} MB/s"
     )
 

@@ -329,6 +329,77 @@ def import_(
 
 
 @app.command()
+def watch(
+    folders: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Folders to watch (default: the clients' history folders)."),
+    ] = None,
+    db: Annotated[
+        Path | None, typer.Option(help="The database file (default: $STUDDRAW_DB or user data).")
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="Worker processes for the first import of everything.")
+    ] = os.cpu_count() or 1,
+) -> None:
+    """Import new hands as the clients write them, until Ctrl+C."""
+    import signal
+    import threading
+
+    from rich.live import Live
+
+    from pipeline.client_folders import client_folders
+    from pipeline.storage.database import Database
+    from pipeline.watching import FolderWatch, WatchStatus
+
+    if folders:
+        missing = [folder for folder in folders if not folder.is_dir()]
+        if missing:
+            stderr.print(f"[red]no such folder:[/] {', '.join(map(str, missing))}")
+            raise typer.Exit(2)
+        watched = list(folders)
+    else:
+        found = client_folders()
+        if not found:
+            stderr.print(
+                "No client's history folder found where PokerStars, Full Tilt, Winamax or "
+                "ACR keep them by default (Wine prefixes included): name the folder, "
+                "`studdraw watch FOLDER`."
+            )
+            raise typer.Exit(2)
+        for client in found:
+            stderr.print(f"found {client.client}: {client.path}", markup=False)
+        watched = [client.path for client in found]
+    target = _database_path(db)
+    stop = threading.Event()
+
+    def status_line(status: WatchStatus) -> str:
+        last = f"{status.last_hand:%Y-%m-%d %H:%M:%S} UTC" if status.last_hand else "none yet"
+        rejected = f", {status.rejected_today:,} rejected" if status.rejected_today else ""
+        return (
+            f"watching {status.files:,} files in {status.folders} folders · "
+            f"{status.hands_today:,} hands imported today{rejected} · last hand {last}"
+        )
+
+    with (
+        _database_trouble_said(),
+        Database(target) as database,
+        Live("starting: importing what the folders hold", console=stderr) as live,
+    ):
+        watch = FolderWatch(watched, database, lambda s: live.update(status_line(s)), jobs)
+
+        def on_interrupt(_signal: int, _frame: object) -> None:
+            if stop.is_set():
+                raise KeyboardInterrupt  # a second Ctrl+C: the batch's transaction rolls back
+            stop.set()
+            watch.wake()
+            live.console.print("stopping after the batch being stored (Ctrl+C again: now)")
+
+        signal.signal(signal.SIGINT, on_interrupt)
+        watch.run(stop)
+    stderr.print(f"stopped; the database is {target}", markup=False)
+
+
+@app.command()
 def query(
     sql: Annotated[str, typer.Argument(help="A SQL query (the database is opened read-only).")],
     db: Annotated[Path | None, typer.Option(help="The database file.")] = None,

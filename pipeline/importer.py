@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
+import threading
 import time
 import uuid
 from collections import Counter
@@ -69,6 +70,7 @@ class ImportSummary:
     left_for_next_run: int = 0
     refused: list[Refused] = field(default_factory=list)  # files and members not read
     seconds: float = 0.0
+    stopped: bool = False  # told to stop before the end: the next import goes on
 
     @property
     def hands_seen(self) -> int:
@@ -116,9 +118,10 @@ def import_histories(
     batch_hands: int = BATCH_HANDS,
     jobs: int = 1,
     piece_bytes: int = PIECE_BYTES,
+    stop: threading.Event | None = None,
 ) -> ImportSummary:
     """Import every history under `paths`; each `batch_hands` hands commit together."""
-    return import_sources(sources(paths), database, progress, batch_hands, jobs, piece_bytes)
+    return import_sources(sources(paths), database, progress, batch_hands, jobs, piece_bytes, stop)
 
 
 def import_sources(
@@ -128,13 +131,15 @@ def import_sources(
     batch_hands: int = BATCH_HANDS,
     jobs: int = 1,
     piece_bytes: int = PIECE_BYTES,
+    stop: threading.Event | None = None,
 ) -> ImportSummary:
     """Import the histories `sources` found (a caller that counted them first, for its
     progress bar, need not search the folders and archives twice).
 
     With `jobs` > 1, files are read, parsed, replayed and turned into columns by that
     many worker processes (a file larger than `piece_bytes` in pieces); this process only
-    loads their batches, in file order.
+    loads their batches, in file order. Setting `stop` ends the import after the file or
+    piece being stored (`summary.stopped`); the next import goes on from there.
     """
     summary = ImportSummary()
     started = time.perf_counter()
@@ -154,7 +159,7 @@ def import_sources(
             else:
                 work.extend(_works(source, known, batch_hands, spool, piece_bytes))
         database.close()  # until the first batch: others may read while the workers parse
-        _load(database, work, jobs, summary, progress)
+        _load(database, work, jobs, summary, progress, stop)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -182,6 +187,7 @@ def _load(
     jobs: int,
     summary: ImportSummary,
     progress: Progress | None,
+    stop: threading.Event | None = None,
 ) -> None:
     """Store the workers' batches in file order, one transaction each."""
     done = summary.files_unchanged
@@ -211,6 +217,10 @@ def _load(
             done += outcome.ends_file
             if progress:
                 progress(done, summary.hands_seen)
+            if stop is not None and stop.is_set():
+                summary.stopped = True
+                pool.shutdown(cancel_futures=True)  # what no worker has started, dropped
+                break
 
 
 def _read_file(work: _Work) -> _FileOutcome:

@@ -8,6 +8,7 @@ or print is the same whatever the number of workers.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -20,8 +21,16 @@ Result = TypeVar("Result")
 def executor(jobs: int) -> Executor:
     """`jobs` spawned worker processes, or this process alone when `jobs` is 1."""
     if jobs > 1:
-        return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_leave_interrupts
+        )
     return InProcess()
+
+
+def _leave_interrupts() -> None:
+    """A worker leaves Ctrl+C (sent to the terminal's whole process group) to the process
+    that started it, which stops between two batches instead of losing its workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class InProcess(Executor):

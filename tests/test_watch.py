@@ -1,0 +1,167 @@
+"""`studdraw watch`: the clients' folders found where they keep them, and hands written
+into a watched folder stored within two seconds, whole hands only, each once, through
+rotations, renames and Ctrl+C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipeline.client_folders import client_folders
+from tests.conftest import REPO
+
+SAMPLES = REPO / "sample_histories" / "PokerStars" / "HandHistory" / "studdraw_hero"
+RAZZ = SAMPLES / "HH20261114 T3958246017 Razz Limit.txt"
+DEADLINE = 2.0  # seconds from a hand's last write to its row in the database
+
+
+def test_the_clients_folders_are_found_in_wine_prefixes_and_on_each_system(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    wine_user = home / ".wine" / "drive_c" / "users" / "player"
+    stars = wine_user / "AppData" / "Local" / "PokerStars.EU" / "HandHistory"
+    winamax = wine_user / "Documents" / "Winamax Poker" / "accounts" / "Mike" / "history"
+    lutris_acr = home / "Games" / "acr" / "drive_c" / "ACR Poker" / "handHistory"
+    old_layout = (
+        home / ".wine" / "drive_c" / "users" / "player" / "Local Settings"
+    ) / "Application Data/PokerStars/HandHistory"
+    for folder in (stars, winamax, lutris_acr / "Mike", old_layout):
+        folder.mkdir(parents=True)
+    (home / "Games" / "acr" / "drive_c" / "users").mkdir()
+    found = {(f.client, f.path) for f in client_folders(home, {}, "linux")}
+    assert found == {
+        ("PokerStars", stars),
+        ("Winamax", winamax),
+        ("ACR", lutris_acr),
+        ("PokerStars", old_layout),
+    }
+    mac_stars = home / "Library" / "Application Support" / "PokerStars" / "HandHistory"
+    mac_stars.mkdir(parents=True)
+    assert ("PokerStars", mac_stars) in {
+        (f.client, f.path) for f in client_folders(home, {}, "darwin")
+    }
+    assert client_folders(tmp_path / "nobody", {}, "linux") == []
+
+
+def _hands(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8-sig")
+    return [hand.strip("\n") + "\n\n\n" for hand in text.split("\n\n\n") if hand.strip()]
+
+
+def _stored(database: Path) -> list[str]:
+    """The hand numbers stored, read as any reader would (waiting out the watch's batch)."""
+    for _ in range(400):
+        try:
+            connection = duckdb.connect(str(database), read_only=True)
+        except (duckdb.IOException, duckdb.CatalogException):
+            time.sleep(0.01)
+            continue
+        try:
+            rows = connection.execute("SELECT hand_number FROM hands").fetchall()
+            return [row[0] for row in rows]
+        except duckdb.CatalogException:  # the schema is not there yet
+            return []
+        finally:
+            connection.close()
+    raise AssertionError("the database stayed locked for 4 s")
+
+
+def _wait_for(database: Path, count: int, seconds: float) -> float:
+    """Seconds until `count` hands are stored (fails past `seconds`)."""
+    started = time.monotonic()
+    while (stored := len(_stored(database))) != count:
+        assert time.monotonic() - started < seconds, f"{stored} hands stored, not {count}"
+        time.sleep(0.05)
+    return time.monotonic() - started
+
+
+def _start_watch(folder: Path, database: Path) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "pipeline.cli", "watch", str(folder), "--db", str(database)]
+    return subprocess.Popen(
+        command,
+        cwd=REPO,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # Ctrl+C reaches its whole group, as from a terminal
+    )
+
+
+def _interrupt(watch: subprocess.Popen[str]) -> str:
+    os.killpg(watch.pid, signal.SIGINT)
+    _, said = watch.communicate(timeout=60)
+    assert watch.returncode == 0, said
+    return said
+
+
+@pytest.mark.slow
+def test_each_hand_written_is_stored_within_two_seconds_and_only_once(tmp_path: Path) -> None:
+    folder, database = tmp_path / "HandHistory", tmp_path / "watch.duckdb"
+    folder.mkdir()
+    hands = _hands(RAZZ)
+    table = folder / "HH20261114 T3958246017 Razz Limit.txt"
+    watch = _start_watch(folder, database)
+    try:
+        _wait_for(database, 0, 20)  # started: the schema is there
+        time.sleep(1)  # and the folder watched
+        waits = []
+        for written, hand in enumerate(hands[:4], start=1):  # hand by hand, as a client
+            with table.open("a", encoding="utf-8") as file:
+                file.write(hand)
+            waits.append(_wait_for(database, written, DEADLINE))
+        half = len(hands[4]) // 2  # a hand half written: left for the rest
+        with table.open("a", encoding="utf-8") as file:
+            file.write(hands[4][:half])
+        time.sleep(DEADLINE)
+        assert len(_stored(database)) == 4
+        with table.open("a", encoding="utf-8") as file:
+            file.write(hands[4][half:])
+        waits.append(_wait_for(database, 5, DEADLINE))
+        table.rename(folder / "HH rotated.txt")  # rotated: its hands are there already
+        with table.open("w", encoding="utf-8") as file:  # a new file under the old name
+            file.write(hands[5])
+        waits.append(_wait_for(database, 6, DEADLINE))
+        (folder / "HH rotated.txt").unlink()
+        other = folder / "HH20261114 another table.txt"
+        other.write_text("".join(hands[6:9]), encoding="utf-8")
+        waits.append(_wait_for(database, 9, DEADLINE))
+        print("seconds to store each write:", [round(w, 2) for w in waits])
+        assert max(waits) < DEADLINE
+    finally:
+        said = _interrupt(watch)
+    stored = _stored(database)
+    assert sorted(stored) == sorted(set(stored)) and len(stored) == 9, said
+    assert "stopped" in said
+
+
+@pytest.mark.slow
+def test_ctrl_c_mid_import_then_a_restart_loses_and_doubles_nothing(tmp_path: Path) -> None:
+    folder, database = tmp_path / "HandHistory", tmp_path / "watch.duckdb"
+    folder.mkdir()
+    expected = 0
+    for number, sample in enumerate(sorted(SAMPLES.glob("*.txt"))):
+        hands = _hands(sample)
+        expected += len(hands)
+        (folder / f"HH {number}.txt").write_text("".join(hands), encoding="utf-8")
+    watch = _start_watch(folder, database)
+    started = time.monotonic()
+    while not _stored(database):  # the first batch is in: interrupt the rest
+        assert time.monotonic() - started < 60, "nothing stored in a minute"
+        time.sleep(0.05)
+    _interrupt(watch)
+    interrupted = len(_stored(database))
+    assert 0 < interrupted < expected
+    watch = _start_watch(folder, database)
+    try:
+        _wait_for(database, expected, 120)
+    finally:
+        _interrupt(watch)
+    stored = _stored(database)
+    assert len(stored) == len(set(stored)) == expected

@@ -340,13 +340,15 @@ def watch(
     jobs: Annotated[
         int, typer.Option(min=1, help="Worker processes for the first import of everything.")
     ] = os.cpu_count() or 1,
+    started_from: Annotated[str, typer.Option(hidden=True)] = "command line",
 ) -> None:
-    """Import new hands as the clients write them, until Ctrl+C."""
+    """Import new hands as the clients write them, until Ctrl+C (one watch per database)."""
     import signal
     import threading
 
     from rich.live import Live
 
+    from pipeline import watch_state
     from pipeline.client_folders import client_folders
     from pipeline.storage.database import Database
     from pipeline.watching import FolderWatch, WatchStatus
@@ -370,6 +372,11 @@ def watch(
             stderr.print(f"found {client.client}: {client.path}", markup=False)
         watched = [client.path for client in found]
     target = _database_path(db)
+    try:
+        state = watch_state.claim(target, watched, started_from)
+    except watch_state.AlreadyWatched as refusal:
+        stderr.print(f"{target} is {refusal}", markup=False)
+        raise typer.Exit(2) from None
     stop = threading.Event()
 
     def status_line(status: WatchStatus) -> str:
@@ -380,22 +387,38 @@ def watch(
             f"{status.hands_today:,} hands imported today{rejected} · last hand {last}"
         )
 
-    with (
-        _database_trouble_said(),
-        Database(target) as database,
-        Live("starting: importing what the folders hold", console=stderr) as live,
-    ):
-        watch = FolderWatch(watched, database, lambda s: live.update(status_line(s)), jobs)
+    def said(status: WatchStatus) -> None:
+        nonlocal state
+        line = status_line(status)
+        live.update(line)
+        state = watch_state.report(target, state, line)
 
-        def on_interrupt(_signal: int, _frame: object) -> None:
-            if stop.is_set():
-                raise KeyboardInterrupt  # a second Ctrl+C: the batch's transaction rolls back
-            stop.set()
-            watch.wake()
-            live.console.print("stopping after the batch being stored (Ctrl+C again: now)")
+    def stop_when_asked() -> None:  # the dashboard's Stop button, or anyone's
+        while not stop.wait(1.0):
+            if watch_state.stop_requested(target):
+                stop.set()
+                watch.wake()
 
-        signal.signal(signal.SIGINT, on_interrupt)
-        watch.run(stop)
+    try:
+        with (
+            _database_trouble_said(),
+            Database(target) as database,
+            Live("starting: importing what the folders hold", console=stderr) as live,
+        ):
+            watch = FolderWatch(watched, database, said, jobs)
+
+            def on_interrupt(_signal: int, _frame: object) -> None:
+                if stop.is_set():
+                    raise KeyboardInterrupt  # a second Ctrl+C: the batch rolls back
+                stop.set()
+                watch.wake()
+                live.console.print("stopping after the batch being stored (Ctrl+C again: now)")
+
+            signal.signal(signal.SIGINT, on_interrupt)
+            threading.Thread(target=stop_when_asked, daemon=True).start()
+            watch.run(stop)
+    finally:
+        watch_state.release(target)
     stderr.print(f"stopped; the database is {target}", markup=False)
 
 

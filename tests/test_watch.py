@@ -4,6 +4,8 @@ rotations, renames and Ctrl+C."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 import signal
 import subprocess
@@ -14,6 +16,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from pipeline import watch_state
 from pipeline.client_folders import client_folders
 from tests.conftest import REPO
 
@@ -165,3 +168,48 @@ def test_ctrl_c_mid_import_then_a_restart_loses_and_doubles_nothing(tmp_path: Pa
         _interrupt(watch)
     stored = _stored(database)
     assert len(stored) == len(set(stored)) == expected
+
+
+def test_a_database_has_one_watch_and_a_dead_ones_claim_is_taken_over(tmp_path: Path) -> None:
+    database = tmp_path / "studdraw.duckdb"
+    assert watch_state.current_watch(database) is None
+    other = watch_state.WatchState(os.getppid(), ("/poker",), "2026-11-23T10:00:00", "dashboard")
+    watch_state.state_path(database).write_text(json.dumps(dataclasses.asdict(other)))
+    with pytest.raises(watch_state.AlreadyWatched, match=r"process \d+, .* from the dashboard"):
+        watch_state.claim(database, [tmp_path], "command line")
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    gone = dataclasses.replace(other, pid=dead.pid)
+    watch_state.state_path(database).write_text(json.dumps(dataclasses.asdict(gone)))
+    mine = watch_state.claim(database, [tmp_path], "command line")
+    assert watch_state.current_watch(database) == mine
+    reported = watch_state.report(database, mine, "watching 3 files")
+    assert watch_state.current_watch(database) == reported
+    watch_state.request_stop(database)
+    assert watch_state.stop_requested(database)
+    watch_state.release(database)
+    assert watch_state.current_watch(database) is None
+    assert not watch_state.stop_requested(database)
+
+
+@pytest.mark.slow
+def test_a_second_watch_is_refused_and_a_stop_request_ends_the_first(tmp_path: Path) -> None:
+    folder, database = tmp_path / "HandHistory", tmp_path / "watch.duckdb"
+    folder.mkdir()
+    first = _start_watch(folder, database)
+    try:
+        started = time.monotonic()
+        while (state := watch_state.current_watch(database)) is None or not state.status:
+            assert time.monotonic() - started < 30, "the watch never said its status"
+            time.sleep(0.05)
+        assert state.pid == first.pid and "watching 0 files in 1 folders" in state.status
+        second = _start_watch(folder, database)
+        _, said = second.communicate(timeout=60)
+        assert second.returncode == 2 and f"already watched by process {first.pid}" in said
+        watch_state.request_stop(database)
+        _, said = first.communicate(timeout=10)
+    finally:
+        if first.poll() is None:
+            _interrupt(first)
+    assert first.returncode == 0 and "stopped" in said
+    assert watch_state.current_watch(database) is None

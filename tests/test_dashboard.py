@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -429,3 +430,49 @@ def test_the_cache_key_follows_the_file(tmp_path: Path) -> None:
     con.execute("INSERT INTO t VALUES (2)")
     con.close()
     assert connection.file_version(path) != before
+
+
+def _watch_status(database: Path) -> str:
+    from pipeline import watch_state
+
+    running = watch_state.current_watch(database)
+    return running.status if running else ""
+
+
+@pytest.mark.slow
+def test_the_import_page_starts_shows_and_stops_a_watch(
+    empty_database: Path, tmp_path: Path
+) -> None:
+    from pipeline import watch_state
+
+    folder = tmp_path / "HandHistory"
+    folder.mkdir()
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.switch_page("views/import_page.py").run()
+    at.text_area(key="watch_folders").input(str(folder)).run()
+    at.button(key="watch_start").click().run()
+    no_exceptions(at)
+    running = watch_state.current_watch(empty_database)
+    try:
+        assert running is not None and running.started_from == "dashboard"
+        assert running.folders == (str(folder),)
+        assert any(str(folder) in m.value for m in at.markdown)  # "Watching `...`"
+        shutil.copy(_razz_file(), folder)  # the client writes: the watch imports
+        started = time.monotonic()
+        while (
+            "200 hands imported today"
+            not in (watch_state.current_watch(empty_database) or running).status
+        ):
+            assert time.monotonic() - started < 10, "the watch did not import the file"
+            time.sleep(0.1)
+        at.run()
+        assert any("200 hands imported today" in c.value for c in at.caption)
+        at.button(key="watch_stop").click().run()
+        started = time.monotonic()
+        while watch_state.current_watch(empty_database) is not None:
+            assert time.monotonic() - started < 10, "the watch did not stop"
+            time.sleep(0.1)
+        at.run()
+        assert at.button(key="watch_start") is not None  # can be started again
+    finally:
+        watch_state.request_stop(empty_database)

@@ -8,9 +8,10 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-from dashboard import importing
+from dashboard import importing, watch_control
 from dashboard.connection import NoDatabase, database_path
 from dashboard.queries import rejects as reject_queries
+from pipeline.client_folders import client_folders
 from pipeline.importer import ImportSummary
 from pipeline.storage.database import DatabaseBusy
 
@@ -103,6 +104,46 @@ def _rejects() -> None:
         st.code(reject_queries.reject_text(reject_id) or "", language=None)
 
 
+@st.fragment(run_every=2)
+def _watch() -> None:
+    """Start or stop the database's watch (`studdraw watch`), and show what it says."""
+    st.subheader("Watch while you play")
+    database = database_path()
+    running = watch_control.running_watch(database)
+    if running is not None:
+        st.markdown(f"**Watching** `{'`, `'.join(running.folders)}`")
+        st.caption(
+            f"{running.status or 'starting…'} — process {running.pid}, started "
+            f"{running.started_at[:19].replace('T', ' ')} UTC from the {running.started_from}"
+        )
+        if st.button("Stop watching", key="watch_stop"):
+            watch_control.stop_watch(database)
+            st.toast("Stopping after the batch being stored…")
+        return
+    st.caption(
+        "New hands are imported within seconds of the client writing them, until you stop "
+        "the watch (or run `studdraw watch` in a terminal)."
+    )
+    found = "\n".join(str(folder.path) for folder in client_folders())
+    text = st.text_area(
+        "Folders to watch, one a line (found where the clients keep them)",
+        value=found,
+        key="watch_folders",
+        placeholder="e.g. ~/.wine/drive_c/users/me/AppData/Local/PokerStars/HandHistory",
+    )
+    folders = [Path(line.strip()).expanduser() for line in text.splitlines() if line.strip()]
+    if st.button("Start watching", key="watch_start", disabled=not folders):
+        missing = [str(folder) for folder in folders if not folder.is_dir()]
+        if missing:
+            st.error(f"No such folder: {', '.join(missing)}")
+            return
+        started = watch_control.start_watch(database, folders)
+        if isinstance(started, str):
+            st.error(started)
+        else:
+            st.rerun()
+
+
 def main() -> None:
     st.title("Import")
     st.caption(
@@ -136,6 +177,7 @@ def main() -> None:
                 st.error(f"No such file or folder: {path}")
             else:
                 _import([path])
+    _watch()
     summary = st.session_state.get(SUMMARY)
     if isinstance(summary, ImportSummary):
         _summary(summary)

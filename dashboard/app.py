@@ -29,6 +29,9 @@ def main() -> None:
             url_path="replayer",
             icon=":material/playing_cards:",
         ),
+        st.Page(
+            PAGES["live"], title="Live tables", url_path="live", icon=":material/table_restaurant:"
+        ),
         st.Page(PAGES["import"], title="Import", url_path="import", icon=":material/upload_file:"),
         st.Page(PAGES["sql"], title="SQL console", url_path="sql", icon=":material/terminal:"),
     ]

@@ -16,6 +16,7 @@ PAGES = {
     "stats": "views/stats.py",
     "opponents": "views/opponents.py",
     "replayer": "views/replayer.py",
+    "live": "views/live_tables.py",
     "import": "views/import_page.py",
     "sql": "views/sql_console.py",
 }

@@ -8,6 +8,7 @@ replayer's table is read as the HTML it hands to `st.html`.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import time
@@ -476,3 +477,43 @@ def test_the_import_page_starts_shows_and_stops_a_watch(
         assert at.button(key="watch_start") is not None  # can be started again
     finally:
         watch_state.request_stop(empty_database)
+
+
+# ------------------------------------------------------------------------------ live tables
+def test_live_tables_show_each_seat_with_the_documented_stats(app: AppTest) -> None:
+    """Every table of the samples' last minutes, its seats, the hero marked, and each
+    stat as the stats macro (`player_stats`, docs/stats.md) counts it, with its sample."""
+    app.switch_page("views/live_tables.py").run()
+    no_exceptions(app)
+    tables = [element.value for element in app.table]
+    assert len(tables) == len(app.subheader) >= 2
+    with duckdb.connect(os.environ["STUDDRAW_DB"], read_only=True) as connection:
+        for (title, seats), caption in zip(
+            zip((s.value for s in app.subheader), tables, strict=True),
+            [c.value for c in app.caption if "newest hand" in c.value],
+            strict=True,
+        ):
+            table_name = title.split(" — ")[0]
+            game, hand = connection.execute(
+                "SELECT game, hand_number FROM hands WHERE table_name = ? "
+                "ORDER BY started_at DESC LIMIT 1",
+                [table_name],
+            ).fetchone()
+            seated = connection.execute(
+                "SELECT player FROM hand_players WHERE hand_number = ? ORDER BY seat", [hand]
+            ).fetchall()
+            assert [p.removesuffix(" (hero)") for p in seats["Player"]] == [p for (p,) in seated]
+            assert list(seats["Player"]).count("studdraw_hero (hero)") == 1
+            for _, row in seats.iterrows():
+                player = row["Player"].removesuffix(" (hero)")
+                stats = connection.execute(
+                    "SELECT hands, vpip_pct, vpip_n, went_to_showdown_pct, went_to_showdown_n "
+                    "FROM player_stats(player := ?, game := ?)",
+                    [player, game],
+                ).fetchone()
+                hands, vpip, vpip_n, wtsd, wtsd_n = stats
+                assert row["Hands"] == f"{hands:,}"
+                assert row["VPIP"] == f"{float(vpip):.0f}% · {vpip_n}"
+                shown_wtsd = "—" if wtsd is None else f"{float(wtsd):.0f}%"
+                assert row["WTSD"] == f"{shown_wtsd} · {wtsd_n}"
+            assert "pokerstars · newest hand" in caption

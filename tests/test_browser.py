@@ -9,6 +9,11 @@ failure here, not a skip.
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -122,3 +127,63 @@ def _replay_to_the_end(page, url: str, hand_number: str, game: str) -> None:
     expect(page.locator("[data-result]")).to_be_visible()  # the last step shows the result
     assert page.locator("[data-card]").count() > 0
     page.screenshot(path=SHOTS / f"5-{game}-last.png", full_page=True)
+
+
+def test_the_live_page_follows_a_watched_file_without_a_click(tmp_path: Path) -> None:
+    """`studdraw watch` imports the hands a client appends; the Live tables page, left
+    alone in the browser, shows the hero's count of hands go from 10 to 20."""
+    assert CHROMIUM.exists(), "Chromium is missing: `make test` installs it (apt chromium)"
+    folder, database = tmp_path / "HandHistory", tmp_path / "live.duckdb"
+    folder.mkdir()
+    razz = next((REPO / "sample_histories").rglob("*Quintilla V*Razz*"))
+    hands = [h + "\n\n\n" for h in razz.read_text("utf-8-sig").split("\n\n\n") if h.strip()]
+    table = folder / razz.name
+    table.write_text("".join(hands[:10]), encoding="utf-8")
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "pipeline.cli", "watch", str(folder), "--db", str(database)],
+        cwd=REPO,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        _wait_for_hands(database, 10)
+        with running_dashboard(database) as url, playwright.sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.set_default_timeout(TIMEOUT_MS)
+            try:
+                page.goto(f"{url}/live")
+                expect(page.get_by_role("heading", name="Live tables")).to_be_visible()
+                hero_hands = _cell(page, "studdraw_hero (hero)", "Hands")
+                expect(hero_hands).to_have_text("10")
+                page.screenshot(path=SHOTS / "6-live-10-hands.png", full_page=True)
+                with table.open("a", encoding="utf-8") as client:  # the client plays on
+                    client.write("".join(hands[10:20]))
+                expect(hero_hands).to_have_text("20", timeout=20_000)  # no click, no reload
+                page.screenshot(path=SHOTS / "7-live-20-hands.png", full_page=True)
+            finally:
+                browser.close()
+    finally:
+        os.killpg(watch.pid, signal.SIGINT)
+        watch.wait(timeout=60)
+
+
+def _wait_for_hands(database: Path, count: int) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with duckdb.connect(str(database), read_only=True) as connection:
+                if connection.execute("SELECT count(*) FROM hands").fetchone()[0] == count:
+                    return
+        except duckdb.Error:  # not created yet, or the watch is storing a batch
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"the watch did not store {count} hands in a minute")
+
+
+def _cell(page, player: str, column: str):
+    """The cell of `player`'s row under the header `column`, in the live table."""
+    row = page.locator("table tbody tr", has_text=player).first
+    expect(row).to_be_visible()  # the page's first read is in
+    headers = page.locator("table thead tr").first.locator("th").all_inner_texts()
+    return row.locator("th, td").nth([h.strip() for h in headers].index(column))

@@ -13,10 +13,13 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
+from dashboard.connection import database_path
 from dashboard.games import game_name, limit_name
 from dashboard.hand_filters import Filters
-from dashboard.queries.options import filter_options
+from dashboard.queries.options import filter_options, stored_hero_names
 from parsers.sites import site_name
+from pipeline.storage.database import Database
+from pipeline.storage.settings import set_hero_names
 
 STATE_KEY = "filters"
 ALL = "All"
@@ -36,15 +39,20 @@ def sidebar() -> Filters:
     heroes = options["heroes"]
     with st.sidebar:
         st.header("Filters")
-        hero_names = heroes["hero"].to_list()
+        found = heroes["hero"].to_list()
+        stored = stored_hero_names()
         chosen_heroes = st.multiselect(
             "Hero",
-            hero_names,
-            default=hero_names,
+            [*found, *(name for name in stored or () if name not in found)],
+            default=list(stored) if stored else found,
             key="filter_heroes",
             help="The player whose histories these are (the one whose down cards they "
             "show). Pick several screen names to count them as one hero.",
         )
+        changed = bool(chosen_heroes) and tuple(chosen_heroes) != stored
+        if changed and st.button("Remember as my screen names", key="filter_heroes_remember"):
+            set_hero_names(Database(database_path()), tuple(chosen_heroes))
+            st.rerun()
         site = _choice(
             "Site", options["sites"]["site"].to_list(), "filter_site", format_func=site_name
         )

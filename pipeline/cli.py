@@ -423,6 +423,47 @@ def watch(
 
 
 @app.command()
+def hero(
+    names: Annotated[
+        list[str] | None, typer.Argument(help="Your screen names (none: show them).")
+    ] = None,
+    db: Annotated[
+        Path | None, typer.Option(help="The database file (default: $STUDDRAW_DB or user data).")
+    ] = None,
+    forget: Annotated[
+        bool, typer.Option("--forget", help="Forget the names set: back to the files' heroes.")
+    ] = False,
+) -> None:
+    """Say once which screen names are yours; the stats and the dashboard then use them."""
+    from pipeline.storage.database import Database, connect
+    from pipeline.storage.settings import hero_names, set_hero_names
+
+    target = _database_path(db)
+    if names or forget:
+        with _database_trouble_said():
+            set_hero_names(Database(target), None if forget else tuple(names or ()))
+    if not target.exists():
+        stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
+        raise typer.Exit(2)
+    found = _read_only_frame(
+        db,
+        "SELECT hero, count(*) AS hands FROM hands WHERE hero IS NOT NULL "
+        "GROUP BY hero ORDER BY hands DESC, hero",
+        {},
+    )
+    with _database_trouble_said():
+        connection = connect(target, read_only=True)
+    with connection:
+        chosen = hero_names(connection)
+    if chosen is None:
+        stderr.print("no hero names set: the hero is whoever the histories deal down cards to")
+    else:
+        stderr.print(f"hero names set for {target}: {', '.join(chosen)}", markup=False)
+    for name, hands in found.iter_rows():
+        stderr.print(f"  {hands:8,d} hands from {name}'s histories", markup=False)
+
+
+@app.command()
 def query(
     sql: Annotated[str, typer.Argument(help="A SQL query (the database is opened read-only).")],
     db: Annotated[Path | None, typer.Option(help="The database file.")] = None,

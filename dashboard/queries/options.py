@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+import duckdb
 import polars as pl
 
-from dashboard.connection import fetch_many
+from dashboard.connection import fetch, fetch_many
 
 
 def filter_options() -> dict[str, pl.DataFrame]:
@@ -35,3 +38,13 @@ def filter_options() -> dict[str, pl.DataFrame]:
         ]
     )
     return dict(zip(names, frames, strict=True))
+
+
+def stored_hero_names() -> tuple[str, ...] | None:
+    """The hero's screen names as set for this database (`studdraw hero`, the sidebar);
+    None if never set, or the file is older than its settings."""
+    try:
+        frame = fetch("SELECT value FROM settings WHERE name = 'hero_names'")
+    except duckdb.CatalogException:
+        return None
+    return tuple(json.loads(frame["value"][0])) if frame.height else None

@@ -146,6 +146,12 @@ CREATE TABLE IF NOT EXISTS import_files (
     imported_at    TIMESTAMPTZ NOT NULL
 );
 
+-- The player's own choices for this file, one row each ('hero_names': a JSON list).
+CREATE TABLE IF NOT EXISTS settings (
+    name           VARCHAR PRIMARY KEY,
+    value          VARCHAR NOT NULL
+);
+
 -- Columns added after the first release: a file written before them gets them here
 -- (NULL for the hands already stored; re-importing those adds nothing, a hand is stored once).
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS board VARCHAR;

@@ -1,0 +1,57 @@
+"""The hero, known from the files, set once for the database: `studdraw hero` and the
+dashboard's sidebar both write it, and every page then counts those names as the hero."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pipeline.cli import app
+from pipeline.storage.database import Database
+from pipeline.storage.settings import hero_names, set_hero_names
+from tests.conftest import REPO
+from tests.test_cli import runner
+
+APP = REPO / "dashboard" / "app.py"
+
+
+@pytest.fixture
+def database(sample_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    copy = tmp_path / "mine.duckdb"
+    shutil.copy(sample_database, copy)
+    monkeypatch.setenv("STUDDRAW_DB", str(copy))
+    return copy
+
+
+def _stored(database: Path) -> tuple[str, ...] | None:
+    with duckdb.connect(str(database), read_only=True) as connection:
+        return hero_names(connection)
+
+
+def test_the_hero_command_sets_shows_and_forgets_the_names(database: Path) -> None:
+    shown = runner().invoke(app, ["hero", "--db", str(database)])
+    assert shown.exit_code == 0
+    assert "no hero names set" in shown.stderr
+    assert "1,800 hands from studdraw_hero's histories" in shown.stderr
+    set_ = runner().invoke(app, ["hero", "studdraw_hero", "Mads L", "--db", str(database)])
+    assert set_.exit_code == 0 and "studdraw_hero, Mads L" in set_.stderr
+    assert _stored(database) == ("studdraw_hero", "Mads L")
+    forgot = runner().invoke(app, ["hero", "--forget", "--db", str(database)])
+    assert forgot.exit_code == 0 and _stored(database) is None
+
+
+def test_the_sidebar_starts_from_the_names_set_and_can_remember_a_choice(database: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    assert at.multiselect(key="filter_heroes").value == ["studdraw_hero"]  # from the files
+    with Database(database) as writable:
+        set_hero_names(writable, ("Mads L",))
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    assert at.multiselect(key="filter_heroes").value == ["Mads L"]  # set once, kept
+    at.multiselect(key="filter_heroes").set_value(["studdraw_hero", "Mads L"]).run()
+    at.button(key="filter_heroes_remember").click().run()
+    assert not at.exception
+    assert _stored(database) == ("studdraw_hero", "Mads L")

@@ -33,14 +33,16 @@ def import_into(tmp_path: Path, *paths: Path) -> ImportSummary:
 
 
 @pytest.fixture(autouse=True)
-def fails_if_it_hangs() -> Iterator[None]:
-    """A probe that blocks (a FIFO read, a bomb inflated) fails in 20 s, not in CI's 90 min."""
+def fails_if_it_hangs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A probe that blocks (a FIFO read, a bomb inflated) fails in 20 s, not in CI's 90 min
+    (a browser's probe, which visits every page, in its `hang_limit`)."""
+    limit = request.node.get_closest_marker("hang_limit")
 
     def hung(_signal: int, _frame: object) -> None:
         raise TimeoutError("the probe hung")
 
     previous = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(20)
+    signal.alarm(limit.args[0] if limit else 20)
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, previous)

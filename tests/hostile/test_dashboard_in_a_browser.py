@@ -14,7 +14,7 @@ import pytest
 from tests.browser_server import running_dashboard
 from tests.hostile.conftest import RAZZ, import_into
 
-pytestmark = pytest.mark.slow  # a real browser
+pytestmark = [pytest.mark.slow, pytest.mark.hang_limit(90)]  # a real browser, every page
 
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
@@ -22,7 +22,7 @@ expect = playwright.expect
 CHROMIUM = Path("/usr/bin/chromium")
 PLAYER = '<img src=x onerror="window.__pwned=1">'
 TABLE = "<script>window.__pwned=2</script>"
-PAGES = ("", "stats", "opponents", "import", "sql")
+PAGES = ("", "stats", "opponents", "live", "import", "sql")
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,7 @@ from watchdog.observers.polling import PollingObserver
 
 from parsers.history_file import HISTORY_SUFFIXES, history_files
 from pipeline.importer import ImportSummary, import_histories
-from pipeline.storage.database import Database
+from pipeline.storage.database import Database, DatabaseBusy
 
 SETTLE_SECONDS = 0.3
 RESCAN_SECONDS = 10.0
@@ -106,27 +106,27 @@ class FolderWatch:
             self._files = set(history_files(self.folders))
         else:
             self._files.update(paths)
-        summary = import_histories(paths, self.database, jobs=jobs, stop=stop) if paths else None
+        try:
+            summary = import_histories(paths, self.database, jobs=jobs, stop=stop)
+            last = self.database.scalar("SELECT max(started_at) FROM hands")
+        except DatabaseBusy:  # a reader kept the file past the wait: on the next round
+            for path in paths:
+                self._note_change(path)
+            return
+        finally:
+            self.database.close()  # let a reader in until the next import
         self._count(summary)
         if self.on_status is not None:
-            last = self.database.scalar("SELECT max(started_at) FROM hands")
-            self.database.close()  # let a reader in until the next import
-            self.on_status(
-                WatchStatus(
-                    len(self.folders),
-                    len(self._files),
-                    self._hands_today,
-                    self._rejected_today,
-                    last,
-                )
+            status = WatchStatus(
+                len(self.folders), len(self._files), self._hands_today, self._rejected_today, last
             )
+            self.on_status(status)
 
-    def _count(self, summary: ImportSummary | None) -> None:
+    def _count(self, summary: ImportSummary) -> None:
         if date.today() != self._day:
             self._day, self._hands_today, self._rejected_today = date.today(), 0, 0
-        if summary is not None:
-            self._hands_today += summary.hands_imported
-            self._rejected_today += sum(summary.rejected.values())
+        self._hands_today += summary.hands_imported
+        self._rejected_today += sum(summary.rejected.values())
 
 
 class _HistoryEvents(FileSystemEventHandler):

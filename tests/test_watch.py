@@ -10,14 +10,17 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import duckdb
 import pytest
 
-from pipeline import watch_state
+from pipeline import watch_state, watching
 from pipeline.client_folders import client_folders
+from pipeline.importer import ImportSummary
+from pipeline.storage.database import DatabaseBusy
 from tests.conftest import REPO
 
 SAMPLES = REPO / "sample_histories" / "PokerStars" / "HandHistory" / "studdraw_hero"
@@ -213,3 +216,56 @@ def test_a_second_watch_is_refused_and_a_stop_request_ends_the_first(tmp_path: P
             _interrupt(first)
     assert first.returncode == 0 and "stopped" in said
     assert watch_state.current_watch(database) is None
+
+
+def test_a_database_kept_busy_by_a_reader_delays_an_import_and_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import refused because a reader held the file past the wait (`DatabaseBusy`) is
+    tried again on the next round with the same files, and the watch goes on."""
+    folder = tmp_path / "HandHistory"
+    folder.mkdir()
+    table = folder / "HH razz.txt"
+    imported: list[list[Path]] = []
+    refusals = iter([True, False])  # the second import of the file goes through
+
+    def import_histories(paths, database, jobs, stop):
+        paths = list(paths)
+        if paths != [folder] and next(refusals):
+            raise DatabaseBusy("a reader held the file")
+        imported.append(paths)
+        return ImportSummary(hands_imported=0 if paths == [folder] else 1)
+
+    monkeypatch.setattr(watching, "import_histories", import_histories)
+    monkeypatch.setattr(watching, "SETTLE_SECONDS", 0.05)
+    statuses: list[watching.WatchStatus] = []
+    database = _NoDatabase()
+    watch = watching.FolderWatch([folder], database, statuses.append)  # type: ignore[arg-type]
+    stop = threading.Event()
+    runner_thread = threading.Thread(target=watch.run, args=(stop,))
+    runner_thread.start()
+    try:
+        started = time.monotonic()
+        while not imported:  # the first search of the folder is done: watched
+            assert time.monotonic() - started < 10
+            time.sleep(0.02)
+        table.write_text(_hands(RAZZ)[0], encoding="utf-8")
+        while len(imported) < 2:
+            assert time.monotonic() - started < 10, "the refused import was not tried again"
+            time.sleep(0.02)
+    finally:
+        stop.set()
+        watch.wake()
+        runner_thread.join(timeout=10)
+    assert imported[:2] == [[folder], [table]]
+    assert statuses[-1].hands_today == 1 and not runner_thread.is_alive()
+
+
+class _NoDatabase:
+    """What the watch asks of its database besides the import: the newest hand, close."""
+
+    def scalar(self, _sql: str) -> None:
+        return None
+
+    def close(self) -> None:
+        pass

@@ -88,13 +88,11 @@ def validate(
     in the files. Exit status 0 when no hand has an error finding and every hand parsed
     (or was cancelled or skipped), 1 otherwise.
     """
-    from pipeline.hand_reports import (
-        ValidationReport,
-        validation_report_json,
-        validation_report_text,
-    )
+    from functools import partial
 
-    reader = validation_report_json if as_json else validation_report_text
+    from pipeline.hand_reports import ValidationReport, validation_report
+
+    reader = partial(validation_report, as_json=as_json)  # a worker is sent it
     total = ValidationReport()
     for report in _reports(paths, reader, jobs):
         sys.stdout.writelines(report.json_lines)

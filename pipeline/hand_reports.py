@@ -110,16 +110,6 @@ def validation_report(outcomes: Iterator[ParseOutcome], as_json: bool) -> Valida
     return report
 
 
-def validation_report_json(outcomes: Iterator[ParseOutcome]) -> ValidationReport:
-    """`validation_report` with every hand's JSON line (`validate --json`)."""
-    return validation_report(outcomes, as_json=True)
-
-
-def validation_report_text(outcomes: Iterator[ParseOutcome]) -> ValidationReport:
-    """`validation_report` with the findings to print (`validate`)."""
-    return validation_report(outcomes, as_json=False)
-
-
 def _json_line(value: dict[str, object]) -> str:
     return json.dumps(value, ensure_ascii=False) + "\n"
 

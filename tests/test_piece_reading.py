@@ -3,6 +3,7 @@ process gives, whatever the files are cut into; a file that cannot be read is sa
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from pipeline.hand_reports import (
     ParseReport,
     ValidationReport,
     parse_report,
-    validation_report_json,
+    validation_report,
 )
 from pipeline.history_sources import Refused, sources
 from pipeline.piece_reading import read_sources
@@ -27,7 +28,8 @@ PIECE = 150_000  # bytes: each sample file (about 350 KB) in three pieces
 def _validation(paths: list[Path], jobs: int, piece_bytes: int) -> tuple[int, ValidationReport]:
     """How many reports came back, and the whole run's, with every piece's JSON lines."""
     total, count = ValidationReport(), 0
-    for report in read_sources(sources(paths), validation_report_json, jobs, piece_bytes):
+    reader = partial(validation_report, as_json=True)
+    for report in read_sources(sources(paths), reader, jobs, piece_bytes):
         assert not isinstance(report, Refused), report
         total.json_lines.extend(report.json_lines)
         total.update(report)

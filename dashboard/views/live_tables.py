@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard import filters
 from dashboard.games import game_name
+from dashboard.queries import annotations as annotation_queries
 from dashboard.queries.live_tables import RECENT_MINUTES, live_tables
 from parsers.games import Game
 
@@ -54,7 +55,7 @@ def _draws(row: dict[str, object]) -> dict[str, str]:
     return shown
 
 
-def _table(seats: pl.DataFrame) -> pl.DataFrame:
+def _table(seats: pl.DataFrame, notes: dict[str, str]) -> pl.DataFrame:
     stud = Game(seats["game"][0]).is_stud
     columns = (*_BOTH, *(_STUD if stud else _DRAW), *_SHOWDOWN)
     rows = []
@@ -64,6 +65,7 @@ def _table(seats: pl.DataFrame) -> pl.DataFrame:
         shown |= {label: _cell(row, stat) for label, stat in columns}
         if not stud:
             shown |= _draws(row)
+        shown["Note"] = notes.get(row["player"], "")
         rows.append(shown)
     return pl.DataFrame(rows)
 
@@ -83,7 +85,8 @@ def _tables(minutes: int) -> None:
         last = table_seats["last_hand"][0]
         st.subheader(f"{table} — {game_name(str(game))}")
         st.caption(f"{site} · newest hand {last:%Y-%m-%d %H:%M:%S} UTC · each stat: value · sample")
-        st.table(_table(table_seats))  # plain HTML: a few rows, nothing to sort or select
+        notes = annotation_queries.notes(str(site), table_seats["player"].to_list())
+        st.table(_table(table_seats, notes))  # plain HTML: a few rows, nothing to select
 
 
 def main() -> None:

@@ -6,9 +6,13 @@ import polars as pl
 import streamlit as st
 
 from dashboard import filters, navigation
+from dashboard.connection import database_path
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
+from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import opponents as opponent_queries
+from pipeline.storage.annotations import set_note
+from pipeline.storage.database import Database
 
 HELP = {
     "hands": "Hands the player and the hero were both dealt into (under the filters).",
@@ -95,6 +99,7 @@ def _player_view(active: Filters, site: str, player: str) -> None:
     st.subheader(player)
     if st.button(f"Full stats for {player}", key="opponents_full_stats"):
         navigation.open_player(site, player)
+    _note(site, player)
     games = opponent_queries.opponent_by_game(active, site, player)
     with st.container(key="opponents_games"):
         st.dataframe(
@@ -130,6 +135,21 @@ def _player_view(active: Filters, site: str, player: str) -> None:
         hand = hands.row(rows[0], named=True)
         if st.button(f"Replay hand #{hand['hand_number']}", key="opponents_replay"):
             navigation.open_hand(hand["site"], hand["hand_number"])
+
+
+def _note(site: str, player: str) -> None:
+    """The player's note: read, written, kept in the database (survives re-imports)."""
+    saved = annotation_queries.notes(site, [player]).get(player, "")
+    note = st.text_area(
+        f"Your note on {player}",
+        value=saved,
+        key=f"opponents_note_{site}_{player}",
+        placeholder="How he plays: shown here, on Live tables and in the replayer",
+    )
+    if st.button("Save note", key="opponents_note_save", disabled=note == saved):
+        set_note(Database(database_path()), site, player, note)
+        st.toast("Note saved" if note.strip() else "Note removed")
+        st.rerun()
 
 
 main()

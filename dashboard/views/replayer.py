@@ -8,11 +8,15 @@ import polars as pl
 import streamlit as st
 
 from dashboard import cards, filters, navigation
+from dashboard.connection import database_path
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
 from dashboard.money import format_amount, format_stakes
+from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import hands as hand_queries
 from dashboard.replay_steps import Replay, build_replay
+from pipeline.storage.annotations import SUGGESTED_TAGS, set_tags
+from pipeline.storage.database import Database
 
 HAND = "replay_hand"  # (site, hand_number) on show
 STEP = "replay_step"  # the select_slider's key: the step on show
@@ -178,6 +182,26 @@ def main() -> None:
         f"{s.title}: {format_amount(s.pot, replay.currency)}" for s in replay.steps[:-1]
     )
     st.caption(f"Pot after each street — {pots}")
+    _notes_and_tags(replay, [row["player"] for row in rows.players])
+
+
+def _notes_and_tags(replay: Replay, players: list[str]) -> None:
+    """The hand's tags, to set; the notes on its players (written on Opponents)."""
+    tags = annotation_queries.hand_tags(replay.site, replay.hand_number)
+    offered = sorted({*SUGGESTED_TAGS, *annotation_queries.known_tags(), *tags})
+    chosen = st.multiselect(
+        "Tags",
+        offered,
+        default=tags,
+        key=f"replay_tags_{replay.site}_{replay.hand_number}",
+        accept_new_options=True,
+        placeholder="Tag this hand: review, bad beat, or your own word",
+    )
+    if sorted(chosen) != tags:
+        set_tags(Database(database_path()), replay.site, replay.hand_number, chosen)
+        st.toast("Tags saved")
+    for player, note in annotation_queries.notes(replay.site, players).items():
+        st.caption(f"Note on {player}: {note}")
 
 
 main()

@@ -152,6 +152,24 @@ CREATE TABLE IF NOT EXISTS settings (
     value          VARCHAR NOT NULL
 );
 
+-- The player's notes on opponents, and his tags on hands: written from the dashboard,
+-- never touched by an import (they survive re-imports, and outlive the hands they name).
+CREATE TABLE IF NOT EXISTS player_notes (
+    site           VARCHAR NOT NULL,
+    player         VARCHAR NOT NULL,
+    note           VARCHAR NOT NULL,
+    updated_at     TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (site, player)
+);
+
+CREATE TABLE IF NOT EXISTS hand_tags (
+    site           VARCHAR NOT NULL,
+    hand_number    VARCHAR NOT NULL,
+    tag            VARCHAR NOT NULL,     -- 'review', 'bad beat', or the player's own word
+    tagged_at      TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (site, hand_number, tag)
+);
+
 -- Columns added after the first release: a file written before them gets them here
 -- (NULL for the hands already stored; re-importing those adds nothing, a hand is stored once).
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS board VARCHAR;

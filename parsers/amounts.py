@@ -49,6 +49,9 @@ def parse_loose_amount(text: str) -> Decimal:
     after ("$4.02", "€0.05", "0,05€", "1,440" chips, "1 500", "2.00", "12 kr"). A comma
     followed by one or two digits at the end is a decimal comma (iPoker's French skins:
     "0,02€"); any other comma or space groups thousands. ValueError if no number is left."""
+    plain = text[1:] if text[:1] in CURRENCY_BY_SYMBOL else text
+    if plain.replace(".", "", 1).isdigit():  # most amounts: "€0.02", "2.00", "1440"
+        return parse_amount(plain)
     printed = text
     text = _CURRENCY_WORD.sub("", text.strip()).strip(_MONEY_SIGNS)
     if _DECIMAL_COMMA.search(text) and "." not in text:

@@ -87,3 +87,7 @@ def test_tags_set_in_the_replayer_are_kept_exactly(database: Path) -> None:
     at.switch_page("views/overview.py").run()
     at.switch_page("views/replayer.py").run()  # shown again: the tag is read back
     assert at.multiselect(key=f"replay_tags_pokerstars_{hand}").value == ["review"]
+    at.selectbox(key="replay_result").select("Tagged").run()  # the tagged hands, listed
+    assert not at.exception
+    listed = next(d.value for d in at.dataframe if "hand_number" in d.value.columns)
+    assert list(listed["hand_number"]) == [hand]

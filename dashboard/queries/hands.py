@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import duckdb
 import polars as pl
 
 from dashboard.connection import fetch, fetch_many
@@ -20,6 +21,11 @@ RESULTS = {
     "Biggest wins": ("net > 0", "net DESC, started_at DESC"),
     "Biggest losses": ("net < 0", "net ASC, started_at DESC"),
     "With findings": ("has_warnings", "started_at DESC, hand_number DESC"),
+    "Tagged": (
+        "EXISTS (SELECT 1 FROM hand_tags AS t "
+        "WHERE t.site = listed.site AND t.hand_number = listed.hand_number)",
+        "started_at DESC, hand_number DESC",
+    ),
 }
 
 _HAND_LIST_COLUMNS = """site, hand_number, timezone('UTC', started_at) AS started_at, game,
@@ -38,7 +44,12 @@ def hero_hand_list(filters: Filters, result: str, limit: int = HAND_LIST_LIMIT) 
         JOIN hands AS h ON h.site = hh.site AND h.hand_number = hh.hand_number
     )
     SELECT {_HAND_LIST_COLUMNS} FROM listed WHERE {where} ORDER BY {order} LIMIT $limit"""
-    return fetch(sql, params | {"limit": limit})
+    try:
+        return fetch(sql, params | {"limit": limit})
+    except duckdb.CatalogException:  # a file older than tags, read-only: nothing tagged
+        if result != "Tagged":
+            raise
+        return hero_hand_list(filters, "Any result", limit=0)
 
 
 def hands_numbered(number: str) -> pl.DataFrame:

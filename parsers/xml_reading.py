@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from functools import lru_cache
 from typing import NoReturn, TypeVar
 from xml.etree.ElementTree import Element, TreeBuilder
 from xml.parsers import expat
@@ -177,6 +178,7 @@ _RANKS = "A23456789TJQK"  # Boss numbers each suit's cards ace first
 _NUMBERED_SUITS = "dchs"  # Boss: 0-12 diamonds, 13-25 clubs, 26-38 hearts, 39-51 spades
 
 
+@lru_cache(maxsize=1024)  # a hand prints dozens of cards, all of a few hundred spellings
 def card_of(text: str) -> str | None:
     """A card as an XML site writes it, in studdraw's form ("Ts"): rank first ("5h",
     Merge), suit first with ten as "10" ("S10", "HA": iPoker) or a number from 0 to 51

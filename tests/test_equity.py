@@ -1,0 +1,109 @@
+"""Equity of a pot contested all in: spots worked out by hand (razz outs, a quartered low,
+the community card) and random stud spots against PokerKit's own calculation."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from parsers.events import Game
+from pipeline.engine.equity import DECK, pot_equities
+from pipeline.engine.showdown import judge_pot
+from pipeline.engine.variants import VARIANTS
+
+RAZZ, STUD, HILO = VARIANTS[Game.RAZZ], VARIANTS[Game.SEVEN_STUD], VARIANTS[Game.SEVEN_STUD_HILO]
+
+
+def test_razz_with_one_card_to_come_counts_every_out() -> None:
+    """Hero: A-2-3-4 with kings, a card to come; Villain: 7-5-4-3-2 made, a card to come.
+
+    40 cards unseen (A:3 2:2 3:2 4:2 5:3 6:4 7:3 8:4 9-J:4 each Q:3 K:2); Hero is dealt
+    first, so 40 x 39 runouts. Hero with a 5 (3 cards) has the wheel: he ties only
+    Villain's own wheel (an ace, 3 left): 3 x (3/2 + 36) = 112.5. With a 6 (4 cards) he
+    beats 6-5-4-3-2 (3 sixes left) and 7-5-4-3-2 (33 cards), not the wheel: 4 x 36 = 144.
+    With a 7 (3 cards) only 7-5-4-3-2 is beaten (39 - 3 aces - 4 sixes = 32): 96. Any
+    other card leaves him 8-4 or worse: 0. Hero's share: 352.5 / 1560 = 47/208."""
+    hero = ("Ac", "2d", "3h", "4s", "Kc", "Kd")
+    villain = ("2c", "3d", "4h", "5s", "7c", "Qd")
+    equities = pot_equities(RAZZ, {"Hero": hero, "Villain": villain}, to_come=1)
+    assert equities.exact and equities.runouts == 40 * 39 and equities.standard_error == 0
+    assert equities.shares == {"Hero": Fraction(47, 208), "Villain": Fraction(161, 208)}
+
+
+def test_stud_hi_lo_at_the_river_quarters_a_tied_low() -> None:
+    """Seven cards each, nothing to come: trip sevens take the high half; the two 6-4 lows
+    share the low half, a quarter each."""
+    hands = {
+        "Ann": ("As", "2s", "3d", "4c", "6h", "Kc", "Kd"),
+        "Bob": ("Ad", "2c", "3c", "4d", "6c", "9h", "9d"),
+        "Cid": ("7s", "7d", "7h", "Tc", "Jd", "Qh", "8s"),
+    }
+    equities = pot_equities(HILO, hands, to_come=0)
+    assert equities.runouts == 1 and equities.exact
+    assert equities.shares == {"Ann": Fraction(1, 4), "Bob": Fraction(1, 4), "Cid": Fraction(1, 2)}
+
+
+def test_with_the_deck_short_the_last_card_is_one_for_all() -> None:
+    """Eight players with six cards each leave four cards unseen (the aces): the seventh
+    card is the stud community card, the same for all, so there are four runouts, and the
+    pot goes in each to whoever is best with that one ace."""
+    rest = [card for card in DECK if card[0] != "A"]
+    names = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
+    hands = {name: tuple(rest[index::8]) for index, name in enumerate(names)}
+    equities = pot_equities(STUD, hands, to_come=1)
+    assert equities.runouts == 4 and equities.exact
+    expected = dict.fromkeys(names, Fraction(0))
+    for ace in ("Ac", "Ad", "Ah", "As"):
+        winners = judge_pot(STUD, {name: (*cards, ace) for name, cards in hands.items()}).high
+        for name in winners:
+            expected[name] += Fraction(1, 4 * len(winners))
+    assert equities.shares == expected and sum(expected.values()) == 1
+
+
+def test_too_many_runouts_are_sampled_with_their_error_stated() -> None:
+    hero, villain = ("As", "Ad", "Kc", "Qh", "2d"), ("7h", "8h", "9h", "Th", "2c")
+    equities = pot_equities(STUD, {"Hero": hero, "Villain": villain}, 2, samples=4_000, seed=5)
+    assert not equities.exact and equities.runouts == 4_000
+    assert 0 < equities.standard_error < 0.01
+    again = pot_equities(STUD, {"Hero": hero, "Villain": villain}, 2, samples=4_000, seed=5)
+    assert again == equities  # seeded: the same figures every import
+
+
+def test_impossible_spots_are_refused() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        pot_equities(STUD, {"A": ("As", "Kd"), "B": ("As", "2c")}, 1)
+    with pytest.raises(ValueError, match="not cards"):
+        pot_equities(STUD, {"A": ("Zz", "Kd"), "B": ("Qs", "2c")}, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [Game.SEVEN_STUD, Game.RAZZ, Game.SEVEN_STUD_HILO])
+def test_random_sixth_street_spots_agree_with_pokerkit(game: Game) -> None:
+    """Random heads-up spots with one card each to come: our exact equity against
+    PokerKit's Monte Carlo (2,000 samples) within four of its standard errors."""
+    pokerkit = pytest.importorskip("pokerkit")
+    hand_types = {
+        Game.SEVEN_STUD: (pokerkit.StandardHighHand,),
+        Game.RAZZ: (pokerkit.RegularLowHand,),
+        Game.SEVEN_STUD_HILO: (pokerkit.StandardHighHand, pokerkit.EightOrBetterLowHand),
+    }[game]
+    deals = random.Random(f"equity {game}")
+    for _ in range(5):
+        cards = deals.sample(DECK, 12)
+        held = {"P1": tuple(cards[:6]), "P2": tuple(cards[6:])}
+        ours = pot_equities(VARIANTS[game], held, to_come=1)
+        assert ours.exact
+        theirs = pokerkit.calculate_equities(
+            tuple(pokerkit.parse_range("".join(hand)) for hand in held.values()),
+            (),
+            7,
+            0,
+            pokerkit.Deck.STANDARD,
+            hand_types,
+            sample_count=2_000,
+        )
+        for share, expected in zip(ours.shares.values(), theirs, strict=True):
+            error = max((expected * (1 - expected) / 2_000) ** 0.5, 0.005)
+            assert abs(float(share) - expected) < 4 * error, (held, ours.shares, theirs)

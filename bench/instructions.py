@@ -9,7 +9,7 @@ first pass's grammar parses drop out). Instructions are not time (a cache miss c
 more than an add), but for this Python code they follow it closely.
 
     python bench/instructions.py                        # every site's real hands
-    python bench/instructions.py --site merge --hands 300  # repeated to 300 hands
+    python bench/instructions.py --site merge --hands 1000
     python bench/instructions.py --stage import         # read, parse, replay, columns
     python bench/instructions.py --source generated     # generated 7 Card Stud
 
@@ -80,7 +80,12 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--site", nargs="+", default=list(SITE_FOLDERS))
     options.add_argument(
-        "--hands", type=int, default=1, help="at least, per site (1: its real hands once)"
+        "--hands",
+        type=int,
+        default=300,
+        help="at least, per site: a site's few real hands repeated, so that what a file "
+        "costs once (decoding, finding the site) weighs on a hand as little as it does in "
+        "a real archive",
     )
     options.add_argument("--stage", choices=("parse", "import"), default="parse")
     options.add_argument("--source", choices=("real", "generated"), default="real")

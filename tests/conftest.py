@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -29,3 +30,15 @@ def sample_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
         summary = import_histories([REPO / "sample_histories"], database)
     assert summary.hands_imported == 1800
     return path
+
+
+@pytest.fixture
+def writable_database(
+    sample_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """A copy of the sample database, the dashboard's ($STUDDRAW_DB), for a test that
+    writes to it (settings, notes, tags)."""
+    copy = tmp_path / "mine.duckdb"
+    shutil.copy(sample_database, copy)
+    monkeypatch.setenv("STUDDRAW_DB", str(copy))
+    return copy

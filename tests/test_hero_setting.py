@@ -3,7 +3,6 @@ dashboard's sidebar both write it, and every page then counts those names as the
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import duckdb
@@ -20,11 +19,8 @@ APP = REPO / "dashboard" / "app.py"
 
 
 @pytest.fixture
-def database(sample_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    copy = tmp_path / "mine.duckdb"
-    shutil.copy(sample_database, copy)
-    monkeypatch.setenv("STUDDRAW_DB", str(copy))
-    return copy
+def database(writable_database: Path) -> Path:
+    return writable_database
 
 
 def _stored(database: Path) -> tuple[str, ...] | None:

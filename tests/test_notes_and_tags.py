@@ -4,7 +4,6 @@ database through re-imports, shown where the player looks, queryable like any ta
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import duckdb
@@ -22,11 +21,8 @@ NOTE = "Calls third street with any three to a low; never folds a pair of aces."
 
 
 @pytest.fixture
-def database(sample_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    copy = tmp_path / "mine.duckdb"
-    shutil.copy(sample_database, copy)
-    monkeypatch.setenv("STUDDRAW_DB", str(copy))
-    return copy
+def database(writable_database: Path) -> Path:
+    return writable_database
 
 
 def _rows(database: Path, sql: str) -> list[tuple]:

@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 from parsers.reading import FilePiece
 from parsers.sites import ANY_HAND_START
-from pipeline.history_sources import Refused, Source
+from pipeline.history_sources import Refused, Source, SourceRefusal
 
 PIECE_BYTES = 16 * 2**20
 """About how much of a file one worker reads at a time."""
@@ -83,6 +83,17 @@ def piece_bytes_for(found: Iterable[Source | Refused], jobs: int, largest: int) 
         return largest
     total = sum(s.size for s in found if isinstance(s, Source) and not s.members)
     return min(largest, max(MIN_PIECE_BYTES, total // (2 * jobs)))
+
+
+def read_piece(path: str, piece: Piece, advice: str) -> bytes:
+    """The piece's bytes; `SourceRefusal` if the file is now shorter than when it was cut
+    (`advice`: what the player should do then)."""
+    with open(path, "rb") as file:
+        file.seek(piece.start)
+        data = file.read(piece.end - piece.start)
+    if len(data) < piece.end - piece.start:
+        raise SourceRefusal(f"it shrank while it was being read: {advice}")
+    return data
 
 
 def prefix_sha256(path: str, end: int) -> hashlib._Hash:

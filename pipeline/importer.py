@@ -35,7 +35,14 @@ from parsers.phh_notation import is_phh
 from parsers.reading import HandText
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
-from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, piece_bytes_for, prefix_sha256
+from pipeline.file_pieces import (
+    PIECE_BYTES,
+    Piece,
+    file_pieces,
+    piece_bytes_for,
+    prefix_sha256,
+    read_piece,
+)
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal, sources
 from pipeline.storage.rows import (
     Batch,
@@ -250,11 +257,7 @@ def _read_source(work: _Work) -> _FileOutcome:
         chunks = file_chunks(source.name, data)
         read_from, file_end = 0, True
     else:
-        with open(source.path, "rb") as file:
-            file.seek(piece.start)
-            data = file.read(piece.end - piece.start)
-        if len(data) < piece.end - piece.start:
-            raise SourceRefusal("it shrank while it was being read: import it again")
+        data = read_piece(source.path, piece, "import it again")
         start = read_from = piece.start
         outcome.hands_before, outcome.ends_file = work.hands_before, piece.last
         prefix = prefix_sha256(source.path, piece.start)

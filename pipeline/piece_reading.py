@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 from parsers.history_file import file_chunks, parse_chunk
 from parsers.outcomes import ParseOutcome
 from parsers.phh_notation import is_phh
-from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, piece_bytes_for
+from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, piece_bytes_for, read_piece
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
 from pipeline.worker_pool import executor, ordered_map
 
@@ -72,13 +72,9 @@ def _read(work: _Work[Report] | Refused) -> Report | Refused:
     try:
         if piece is None:
             return work.reader(map(parse_chunk, file_chunks(label, source.read())))
-        with open(source.path, "rb") as file:
-            file.seek(piece.start)
-            data = file.read(piece.end - piece.start)
+        data = read_piece(source.path, piece, "read it again")
     except SourceRefusal as refusal:
         return Refused(label, str(refusal))
     except OSError as error:
         return Refused(label, str(read_refusal(error, "it")))
-    if len(data) < piece.end - piece.start:
-        return Refused(label, "it shrank while it was being read: read it again")
     return work.reader(map(parse_chunk, file_chunks(label, data, piece.reading)))

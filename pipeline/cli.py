@@ -433,8 +433,9 @@ def hero(
     ] = False,
 ) -> None:
     """Say once which screen names are yours; the stats and the dashboard then use them."""
-    from pipeline.storage.database import Database, connect
-    from pipeline.storage.settings import hero_names, set_hero_names
+    from pipeline.storage.database import Database
+    from pipeline.storage.reading import open_for_reading
+    from pipeline.storage.settings import HEROES_FOUND_SQL, hero_names, set_hero_names
 
     target = _database_path(db)
     if names or forget:
@@ -443,21 +444,16 @@ def hero(
     if not target.exists():
         stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
         raise typer.Exit(2)
-    found = _read_only_frame(
-        db,
-        "SELECT hero, count(*) AS hands FROM hands WHERE hero IS NOT NULL "
-        "GROUP BY hero ORDER BY hands DESC, hero",
-        {},
-    )
     with _database_trouble_said():
-        connection = connect(target, read_only=True)
+        connection = open_for_reading(target, announce=_note_on_stderr)
     with connection:
         chosen = hero_names(connection)
+        found = connection.execute(HEROES_FOUND_SQL).fetchall()
     if chosen is None:
         stderr.print("no hero names set: the hero is whoever the histories deal down cards to")
     else:
         stderr.print(f"hero names set for {target}: {', '.join(chosen)}", markup=False)
-    for name, hands in found.iter_rows():
+    for name, hands in found:
         stderr.print(f"  {hands:8,d} hands from {name}'s histories", markup=False)
 
 

@@ -8,6 +8,7 @@ import duckdb
 import polars as pl
 
 from dashboard.connection import fetch, fetch_many
+from pipeline.storage.settings import HEROES_FOUND_SQL
 
 
 def filter_options() -> dict[str, pl.DataFrame]:
@@ -16,11 +17,7 @@ def filter_options() -> dict[str, pl.DataFrame]:
     names = ("heroes", "sites", "games", "limits", "stakes", "dates")
     frames = fetch_many(
         [
-            (
-                "SELECT hero, count(*) AS hands FROM hands WHERE hero IS NOT NULL "
-                "GROUP BY hero ORDER BY hands DESC, hero",
-                None,
-            ),
+            (HEROES_FOUND_SQL, None),
             ("SELECT DISTINCT site FROM hands ORDER BY site", None),
             ("SELECT game, count(*) AS hands FROM hands GROUP BY game ORDER BY hands DESC", None),
             ("SELECT DISTINCT limit_kind FROM hands ORDER BY limit_kind", None),

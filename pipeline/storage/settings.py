@@ -13,6 +13,11 @@ import duckdb
 from pipeline.storage.database import Database
 
 HERO_NAMES = "hero_names"
+HEROES_FOUND_SQL = (
+    "SELECT hero, count(*) AS hands FROM hands WHERE hero IS NOT NULL "
+    "GROUP BY hero ORDER BY hands DESC, hero"
+)
+"""The heroes the files show (whose down cards they deal), most hands first."""
 
 
 def hero_names(connection: duckdb.DuckDBPyConnection) -> tuple[str, ...] | None:

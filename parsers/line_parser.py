@@ -38,7 +38,7 @@ _LOOKAROUND = re.compile(r"\(\?<?[=!]")
 # rest of the line without trying each alternative at each position (a third faster).
 _VARIABLE_PIECE = re.compile(r"(?=[\d$€£TJQKA])(\b[2-9TJQKA][cdhs]\b|[$€£]?\d+(?:[.,]\d+)*)")
 
-_MAX_LINES = 50_000  # whole line texts kept (a few MB): a fifth of an archive's are new
+_MAX_LINES = 50_000  # whole line texts kept (a few MB): under a third of an archive's are new
 
 Converter = Callable[[str], Any]
 EventSpec = tuple[type, dict[str, Any]]

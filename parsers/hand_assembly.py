@@ -176,7 +176,11 @@ def assemble_events(
             )
         else:
             saw_totals = saw_totals or isinstance(record, PotTotals)
-            if isinstance(record, SeatSummary) and record.street not in (None, *streets):
+            if (
+                isinstance(record, SeatSummary)
+                and record.street is not None
+                and record.street not in streets
+            ):
                 record = replace(record, street=_fold_street_of(game, record.street))
             events.append(record)  # type: ignore[arg-type]  # an event: _PLACEMENT knew its type
 

@@ -248,29 +248,29 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             error.line_text,
             error.expected,
         ) from None
-    except StructureError as error:
+    except StructureError as fault:  # a name of its own: mypyc gives a name one type
         # A site's normalizer may find a fault with no line of its own (nothing after the
         # seats): the hand's last line is where it shows.
-        line = error.line or chunk.first_line + len(chunk.lines) - 1
+        line = fault.line or chunk.first_line + len(chunk.lines) - 1
         offset = line - chunk.first_line
         raise HandParseError(
-            ErrorKind.TRUNCATED if error.truncated else ErrorKind.STRUCTURE,
-            str(error),
+            ErrorKind.TRUNCATED if fault.truncated else ErrorKind.STRUCTURE,
+            str(fault),
             chunk.path,
             line,
             1,
             hand_number or _hand_number_guess(site, chunk),
             chunk.lines[offset] if 0 <= offset < len(chunk.lines) else "",
         ) from None
-    except AmountOutOfRange as error:
+    except AmountOutOfRange as too_large:
         text = dict(numbered).get(line_number, "")
         raise HandParseError(
-            ErrorKind.SYNTAX, str(error), chunk.path, line_number, 1, hand_number, text
+            ErrorKind.SYNTAX, str(too_large), chunk.path, line_number, 1, hand_number, text
         ) from None
-    except (UnknownTimeZone, ValueError, OverflowError) as error:  # impossible dates
+    except (UnknownTimeZone, ValueError, OverflowError) as bad_date:  # impossible dates
         first_line, first_text = numbered[0]
         raise HandParseError(
-            ErrorKind.SYNTAX, str(error), chunk.path, first_line, 1, hand_number, first_text
+            ErrorKind.SYNTAX, str(bad_date), chunk.path, first_line, 1, hand_number, first_text
         ) from None
     return Hand(header, tuple(seats), events, tuple(warnings))
 

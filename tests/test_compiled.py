@@ -1,0 +1,80 @@
+"""The compiled hot path: built at install, and never run once its sources have changed."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parsers import compiled
+from tests.conftest import REPO
+
+_WHICH_FILE = "import parsers.line_parser, pipeline.engine.replay as r; print(r.__file__)"
+
+
+def _is_extension(path: str | None) -> bool:
+    return path is not None and path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+@pytest.mark.skipif(
+    bool(os.environ.get("STUDDRAW_PURE_PYTHON")), reason="installed without compiling"
+)
+def test_the_install_runs_every_listed_module_compiled() -> None:
+    assert compiled.build_is_current()
+    for name in compiled.MODULES:
+        assert _is_extension(importlib.import_module(name).__file__), name
+
+
+@pytest.fixture
+def tree_copy(tmp_path: Path) -> Path:
+    """The packages with their build (the `.so` files and the digest), as a checkout."""
+    for package in ("parsers", "pipeline"):
+        shutil.copytree(REPO / package, tmp_path / package)
+    return tmp_path
+
+
+def _imported_from(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", _WHICH_FILE],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+
+
+def test_an_edited_source_runs_instead_of_its_stale_build(tree_copy: Path) -> None:
+    if not compiled.extensions_present():
+        pytest.skip("installed without compiling")
+    assert compiled.build_is_current(tree_copy)
+    assert _is_extension(_imported_from(tree_copy).stdout.strip())
+
+    amounts = compiled.source_of("parsers.amounts", tree_copy)
+    amounts.write_text(amounts.read_text() + "\n# an edit\n")
+    assert not compiled.build_is_current(tree_copy)
+    ran = _imported_from(tree_copy)
+    # Another module than the edited one: the build is stale as a whole.
+    assert ran.stdout.strip() == str(compiled.source_of("pipeline.engine.replay", tree_copy))
+    assert "older than their sources" in ran.stderr
+
+
+def test_sources_without_a_build_are_current(tmp_path: Path) -> None:
+    for name in compiled.MODULES:
+        source = compiled.source_of(name, tmp_path)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("x = 1\n")
+    assert compiled.build_is_current(tmp_path)  # nothing compiled: nothing stale
+    extension = compiled.source_of("parsers.reading", tmp_path).with_suffix(
+        importlib.machinery.EXTENSION_SUFFIXES[0]
+    )
+    extension.write_bytes(b"")
+    assert not compiled.build_is_current(tmp_path)  # a build with no digest is not trusted
+    (tmp_path / compiled.DIGEST_FILE).write_text(compiled.sources_digest(tmp_path) + "\n")
+    assert compiled.build_is_current(tmp_path)

@@ -15,12 +15,14 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_bytes, parse_file
-from parsers.reading import HandText, decode_history, split_hands
-from parsers.sites import ANY_HAND_START
+from parsers.reading import HandText, decode_history, hand_openings, split_hands
+from parsers.sites import ANY_HAND_START, SITE_FORMATS
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "histories" / "real"
 STARS = REAL / "PokerStars"
@@ -527,3 +529,40 @@ def test_utf16_file_with_a_dangling_byte_after_its_bom_loses_only_that_byte():
     data = codecs.BOM_UTF16_LE + text.encode("utf-16-le") + b"\n"
     assert decode_history(data).text == text
     assert [type(o) for _c, o in parse_bytes("hands.txt", data)] == [Hand]
+
+
+# -- finding the hands' openings fast ---------------------------------------------------
+
+_OPENING_PATTERNS = [site.hand_start for site in SITE_FORMATS] + [ANY_HAND_START]
+
+
+def _finditer_spans(text: str, pattern: re.Pattern[str]) -> list[tuple[int, int]]:
+    return [match.span() for match in pattern.finditer(text)]
+
+
+def test_openings_found_fast_are_finditers_on_every_real_file() -> None:
+    found = 0
+    for path in sorted(p for p in REAL.rglob("*") if p.is_file() and p.suffix != ".tsv"):
+        text = decode_history(path.read_bytes()).text
+        for pattern in _OPENING_PATTERNS:
+            assert hand_openings(text, pattern) == _finditer_spans(text, pattern), path
+            found += len(_finditer_spans(text, pattern))
+    assert found > 1_000
+
+
+# Openings that span lines (Full Tilt's stars and blank lines, PartyPoker's "Game #1
+# starts."), openings inside openings, line ends of every kind, a BOM mid-file.
+_FRAGMENTS = [
+    "PokerStars Hand #1: ", "PokerStars Game #", "\ufeff", "\n", "\r\n", " ", "x",
+    "*** # 3 ***\n", "\n\n", "Full Tilt Poker Game #", "Seat 1: ", "Game #12 starts.\n",
+    "***** Hand History for Game ", "Stage #C42", "#77: Limit ", '<game gamecode="5"',
+    '  <game id="1-2"', "Winamax Poker - ", "Game started at: ", "Hand #9 - ",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=40))
+def test_openings_found_fast_are_finditers_on_any_text(fragments: list[str]) -> None:
+    text = "".join(fragments)
+    for pattern in _OPENING_PATTERNS:
+        assert hand_openings(text, pattern) == _finditer_spans(text, pattern), pattern.pattern

@@ -15,6 +15,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
+import lark.visitors  # noqa: F401  # mypyc's C names the module of a class decorator (v_args)
 from lark import Transformer, v_args
 
 from parsers.amounts import parse_amount

@@ -25,13 +25,28 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-MODULES = (
+MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpreter
+    "parsers.absolute",
     "parsers.amounts",
+    "parsers.boss",
+    "parsers.bovada",
+    "parsers.common_lines",
+    "parsers.everleaf",
+    "parsers.fulltilt",
+    "parsers.games",
     "parsers.hand_assembly",
     "parsers.hand_reading",
+    "parsers.ipoker",
+    "parsers.kingsclub",
     "parsers.line_parser",
+    "parsers.merge",
+    "parsers.ongame",
+    "parsers.partypoker",
     "parsers.pokerstars",
     "parsers.reading",
+    "parsers.site_time",
+    "parsers.winamax",
+    "parsers.winning",
     "pipeline.engine.evaluators",
     "pipeline.engine.hand_ranks",
     "pipeline.engine.pots",

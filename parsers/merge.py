@@ -33,6 +33,7 @@ from functools import cache
 from html import unescape
 from typing import Any
 
+import lark.visitors  # noqa: F401  # mypyc's C names the module of a class decorator (v_args)
 from lark import Transformer, v_args
 
 from parsers.amounts import parse_amount

@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # workers never load duckdb: they only build columns
 
 BATCH_HANDS = 5_000  # per transaction; also bounds a worker's memory
 BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
+_HAND_KEY = ("site", "hand_number")
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
 
@@ -113,6 +114,7 @@ class _FileOutcome:
     cancelled: int = 0
     rejected: Counter[str] = field(default_factory=Counter)
     left_for_next_run: int = 0
+    duplicates: int = 0  # a hand twice in one batch
     hands_before: int | None = None  # the file's hands stored before; None: the last piece's
     ends_file: bool = True  # the file's last (or only) piece
     refused: Refused | None = None  # the file could not be read
@@ -196,38 +198,106 @@ def _load(
     progress: Progress | None,
     stop: threading.Event | None = None,
 ) -> None:
-    """Store the workers' batches in file order, one transaction each."""
+    """Store the workers' batches in file order, in transactions of about `batch_hands`
+    hands (`_Pending`)."""
     done = summary.files_unchanged
     hands_before = 0  # the file's hands in the import log before this outcome's batches
+    pending = _Pending()
+    batch_hands = work[0].batch_hands if work else BATCH_HANDS
     with executor(jobs) as pool:
         for outcome in ordered_map(pool, _read_file, work, window=2 * jobs):
             if outcome.hands_before is not None:
                 hands_before = outcome.hands_before
             for frame_files, file_progress in outcome.batches:
-                file_progress = replace(file_progress, hands=hands_before + file_progress.hands)
-                frames = {table: pl.read_ipc(path) for table, path in frame_files.items()}
-                stored = database.store(frames, [file_progress])
-                time.sleep(BATCH_PAUSE)  # a reader waiting for the file gets its turn
-                for path in frame_files.values():
-                    Path(path).unlink()
-                summary.hands_imported += stored.hands
-                summary.imported_by_site.update(stored.hands_by_site)
-                summary.duplicates += stored.duplicates
+                pending.add(
+                    frame_files, replace(file_progress, hands=hands_before + file_progress.hands)
+                )
+                if pending.hands >= batch_hands:
+                    pending.store(database, summary)
             summary.flop_games_skipped += outcome.flop_games_skipped
             summary.cancelled += outcome.cancelled
             summary.rejected.update(outcome.rejected)
             summary.left_for_next_run += outcome.left_for_next_run
+            summary.duplicates += outcome.duplicates
             if outcome.refused and outcome.refused not in summary.refused:
                 summary.refused.append(outcome.refused)  # once for a file of many pieces
             if outcome.batches:
                 hands_before += outcome.batches[-1][1].hands
             done += outcome.ends_file
             if progress:
-                progress(done, summary.hands_seen)
+                progress(done, summary.hands_seen + pending.unstored)
             if stop is not None and stop.is_set():
                 summary.stopped = True
                 pool.shutdown(cancel_futures=True)  # what no worker has started, dropped
                 break
+        pending.store(database, summary)
+
+
+@dataclass
+class _Pending:
+    """Batches read back from the spool, waiting to be stored together.
+
+    A transaction costs about 0.3 s whatever its size (the facts query's start, letting
+    go of the file, which checkpoints it): one a file made an archive of small files (a
+    table session each, a few hundred hands) cost seconds a hundred files. So batches of
+    several files, or of several pieces of one, are stored together, each file's
+    progress in the same transaction as its hands.
+    """
+
+    frames: dict[str, list[pl.DataFrame]] = field(default_factory=dict)
+    progress: dict[str, FileProgress] = field(default_factory=dict)  # each file's latest
+    spooled: list[Path] = field(default_factory=list)
+    keys: set[tuple[str, str]] = field(default_factory=set)  # (site, hand number)
+    hands: int = 0  # hands and rejects
+    duplicates: int = 0  # hands dropped for being pending already
+
+    @property
+    def unstored(self) -> int:
+        """Hands seen but not yet stored (nor counted), for the progress bar."""
+        return sum(frame.height for frame in self.frames.get("hands", [])) + self.duplicates
+
+    def add(self, frame_files: dict[str, str], file_progress: FileProgress) -> None:
+        frames = {table: pl.read_ipc(path) for table, path in frame_files.items()}
+        self.spooled.extend(Path(path) for path in frame_files.values())
+        if "hands" in frames:
+            frames = self._without_pending_hands(frames)
+        for table, frame in frames.items():
+            self.frames.setdefault(table, []).append(frame)
+            if table in ("hands", "rejects"):
+                self.hands += frame.height
+        self.progress[file_progress.path] = file_progress
+
+    def _without_pending_hands(self, frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
+        """A hand already among the pending ones (the same hand in two files) is a
+        duplicate: the database would drop its row, but not the rows of its players,
+        actions... which only the hand's key names."""
+        keys = frames["hands"].select(_HAND_KEY)
+        incoming = list(zip(*(keys[column].to_list() for column in _HAND_KEY), strict=True))
+        repeated = keys.filter(pl.Series([key in self.keys for key in incoming]))
+        self.keys.update(incoming)
+        if repeated.is_empty():
+            return frames
+        self.duplicates += repeated.height
+        return {
+            table: frame if table == "rejects" else frame.join(repeated, on=_HAND_KEY, how="anti")
+            for table, frame in frames.items()
+        }
+
+    def store(self, database: Database, summary: ImportSummary) -> None:
+        if not self.progress:
+            return
+        frames = {
+            table: pl.concat(parts, how="vertical_relaxed") for table, parts in self.frames.items()
+        }
+        stored = database.store(frames, list(self.progress.values()))
+        time.sleep(BATCH_PAUSE)  # a reader waiting for the file gets its turn
+        summary.hands_imported += stored.hands
+        summary.imported_by_site.update(stored.hands_by_site)
+        summary.duplicates += stored.duplicates + self.duplicates
+        for path in self.spooled:  # read (maybe mapped) until stored
+            path.unlink()
+        self.frames, self.progress, self.spooled, self.keys = {}, {}, [], set()
+        self.hands = self.duplicates = 0
 
 
 def _read_file(work: _Work) -> _FileOutcome:
@@ -264,7 +334,7 @@ def _read_source(work: _Work) -> _FileOutcome:
         chunks = file_chunks(source.name, data, piece.reading)
         file_end = piece.last
 
-    batch, reached, hands = Batch(), start, 0
+    batch, batch_keys, reached, hands = Batch(), set[tuple[str, str]](), start, 0
     for chunk, last in _with_last(c for c in chunks if c.byte_offset >= start):
         parsed = parse_chunk(chunk)
         if _still_being_written(parsed, last and file_end, data):
@@ -272,10 +342,14 @@ def _read_source(work: _Work) -> _FileOutcome:
             break
         if isinstance(parsed, Hand):
             result = replay(parsed, conventions_of(parsed.site))
+            key = (parsed.header.site, parsed.header.hand_number)
             if result.errors:
                 add_engine_reject(batch, chunk, result)
                 outcome.rejected[engine_rejection(result)] += 1
+            elif key in batch_keys:  # stored, its players' rows would be stored twice
+                outcome.duplicates += 1
             else:
+                batch_keys.add(key)
                 add_hand(batch, chunk, parsed, result)
         elif isinstance(parsed, SkippedHand):
             outcome.flop_games_skipped += 1
@@ -289,7 +363,7 @@ def _read_source(work: _Work) -> _FileOutcome:
         if len(batch.hands) + len(batch.rejects) >= work.batch_hands:
             hands += len(batch.hands)
             outcome.batches.append(_spooled(batch, work, prefix, reached, hands, False))
-            batch = Batch()
+            batch, batch_keys = Batch(), set()
     hands += len(batch.hands)
     outcome.batches.append(_spooled(batch, work, prefix, reached, hands, file_end))
     return outcome

@@ -21,7 +21,7 @@ from pipeline.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, piece_bytes_for
 from pipeline.history_sources import Refused, Source
 from pipeline.importer import import_histories
 from pipeline.storage import rows
-from pipeline.storage.database import Database, default_database
+from pipeline.storage.database import Database, Stored, default_database
 from pipeline.storage.rows import TABLES
 from tests import test_pokerstars_real
 from tests.conftest import REAL_HISTORIES, REPO
@@ -359,3 +359,47 @@ def test_files_too_few_to_busy_every_worker_are_cut_finer() -> None:
     assert piece_bytes_for(files(11), jobs=2, largest=40_000) == 40_000  # a caller's limit holds
     refused = [Refused("locked.txt", "it cannot be read"), *files(11)]
     assert piece_bytes_for(refused, jobs=2, largest=PIECE_BYTES) == 11 * mb // 4
+
+
+def _stores_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The hands of each transaction the import commits."""
+    committed: list[int] = []
+    store = Database.store
+
+    def counting(self: Database, frames: dict, progress: list) -> Stored:
+        committed.append(frames["hands"].height if "hands" in frames else 0)
+        return store(self, frames, progress)
+
+    monkeypatch.setattr(Database, "store", counting)
+    return committed
+
+
+def test_small_files_are_stored_together_in_transactions_of_a_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = sorted(SAMPLES.rglob("*.txt"))
+    committed = _stores_counted(monkeypatch)
+    with Database(tmp_path / "one.duckdb") as database:
+        summary = import_histories([SAMPLES], database)
+        together = row_counts(database)
+    assert len(files) > 1 and committed == [1800] == [summary.hands_imported]
+
+    committed.clear()
+    with Database(tmp_path / "many.duckdb") as database:
+        import_histories([SAMPLES], database, batch_hands=500)
+        assert row_counts(database) == together
+        finished = database.scalar("SELECT count(*) FROM import_files WHERE finished")
+    assert len(committed) > 1 and all(hands < 500 + 400 for hands in committed)
+    assert sum(committed) == 1800 and finished == len(files)
+
+
+def test_a_hand_twice_in_one_file_is_stored_once_with_its_players_once(tmp_path: Path) -> None:
+    history = sorted(SAMPLES.rglob("*.txt"))[0].read_text(encoding="utf-8-sig")
+    text = re.split(r"\n\s*\n", history.strip())[0] + "\n\n\n"
+    (tmp_path / "twice.txt").write_text(text + text, encoding="utf-8")
+    with Database(tmp_path / "db.duckdb") as database:
+        summary = import_histories([tmp_path / "twice.txt"], database)
+        players = database.scalar("SELECT count(*) FROM hand_players")
+        seats = database.scalar("SELECT count(DISTINCT player) FROM hand_players")
+    assert (summary.hands_imported, summary.duplicates) == (1, 1)
+    assert players == seats > 1

@@ -19,8 +19,11 @@ import pytest
 
 from pipeline import watch_state, watching
 from pipeline.client_folders import client_folders
-from pipeline.importer import ImportSummary
+from pipeline.importer import BATCH_HANDS, ImportSummary
+from pipeline.simulation.generate import generate
+from pipeline.simulation.table_spec import HERO
 from pipeline.storage.database import DatabaseBusy
+from pipeline.writers.pokerstars import HAND_END, write_hand
 from tests.conftest import REPO
 
 SAMPLES = REPO / "sample_histories" / "PokerStars" / "HandHistory" / "studdraw_hero"
@@ -156,6 +159,10 @@ def test_ctrl_c_mid_import_then_a_restart_loses_and_doubles_nothing(tmp_path: Pa
         hands = _hands(sample)
         expected += len(hands)
         (folder / f"HH {number}.txt").write_text("".join(hands), encoding="utf-8")
+    # Enough hands after them for a batch and seconds more: small files share a batch.
+    more = [write_hand(s.hand, HERO) + HAND_END for s in generate("razz", 2 * BATCH_HANDS, seed=5)]
+    (folder / "HH more.txt").write_text("".join(more), encoding="utf-8")
+    expected += len(more)
     watch = _start_watch(folder, database)
     started = time.monotonic()
     while not _stored(database):  # the first batch is in: interrupt the rest

@@ -82,11 +82,13 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat(absolute.SITE, absolute.HAND_START, absolute.parse_hand, absolute.CONVENTIONS),
 )
 
+_TEXT_OPENINGS = [site.hand_start.pattern for site in SITE_FORMATS if site.split_file is None]
+assert all(opening.startswith("^") for opening in _TEXT_OPENINGS)  # each at a line's start
 ANY_HAND_START = re.compile(
-    "|".join(f"(?:{site.hand_start.pattern})" for site in SITE_FORMATS if site.split_file is None),
-    re.MULTILINE,
+    "^(?:" + "|".join(f"(?:{opening[1:]})" for opening in _TEXT_OPENINGS) + ")", re.MULTILINE
 )
-"""The first line of a hand of any text format (XML hands are found by their format)."""
+"""The first line of a hand of any text format (XML hands are found by their format).
+One anchor before them all: `reading.hand_openings` then leaps from newline to newline."""
 
 _XML_FORMATS = tuple(site for site in SITE_FORMATS if site.file_start is not None)
 _OPENING_BYTES = 1024  # an XML history names its format well before this

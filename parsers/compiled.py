@@ -54,6 +54,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "pipeline.engine.results",
     "pipeline.engine.showdown",
     "pipeline.engine.variants",
+    "pipeline.storage.rows",
 )
 ROOT = Path(__file__).resolve().parent.parent
 DIGEST_FILE = Path("parsers", "compiled.digest")  # from the root

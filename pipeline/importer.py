@@ -44,9 +44,9 @@ from pipeline.file_pieces import (
     read_piece,
 )
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal, sources
+from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.rows import (
     Batch,
-    FileProgress,
     add_engine_reject,
     add_hand,
     add_parse_reject,

@@ -20,7 +20,8 @@ import duckdb
 import platformdirs
 import polars as pl
 
-from pipeline.storage.rows import TABLES, FileProgress
+from pipeline.storage.file_progress import FileProgress
+from pipeline.storage.rows import TABLES
 from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats, make_stats_readable
 
 SCHEMA = Path(__file__).with_name("schema.sql")

@@ -40,19 +40,6 @@ _VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, Actio
 _AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 
 
-@dataclass(frozen=True, slots=True)
-class FileProgress:
-    """A row of `import_files`: how far one file has been read and stored."""
-
-    path: str
-    size: int
-    mtime: datetime
-    prefix_sha256: str
-    offset_reached: int
-    hands: int
-    finished: bool
-
-
 # One row type per table, its fields the table's columns (schema.sql; the loader inserts
 # by name): built by keyword in the hot loop, cheaper than a dict and checked by name.
 class HandRow(NamedTuple):
@@ -481,10 +468,10 @@ _TYPES: dict[str, pl.DataType] = {
             "raise_to",
         ]
     },
-    **{name: pl.Int32 for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
-    **{name: pl.Int32 for name in ["streets_seen", "seq", "street_index", "draw_number"]},
-    **{name: pl.Int32 for name in ["discard_count", "pot_index", "line"]},
-    "byte_offset": pl.Int64,
+    **{name: pl.Int32() for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
+    **{name: pl.Int32() for name in ["streets_seen", "seq", "street_index", "draw_number"]},
+    **{name: pl.Int32() for name in ["discard_count", "pot_index", "line"]},
+    "byte_offset": pl.Int64(),
     "started_at": UTC_TIME,
     "rejected_at": UTC_TIME,
     "eligible": NAMES,

@@ -237,9 +237,10 @@ def _load(
 class _Pending:
     """Batches read back from the spool, waiting to be stored together.
 
-    A transaction costs about 0.3 s whatever its size (the facts query's start, letting
-    go of the file, which checkpoints it): one a file made an archive of small files (a
-    table session each, a few hundred hands) cost seconds a hundred files. So batches of
+    A transaction costs a good part of a second whatever its size (the facts query, then
+    letting go of the file, which checkpoints it). With one a file, an archive of small
+    files (a table session each, a few hundred hands) spent more time committing than
+    reading: 40 files of 100 hands took 10 s, 4.5 s stored together. So the batches of
     several files, or of several pieces of one, are stored together, each file's
     progress in the same transaction as its hands.
     """

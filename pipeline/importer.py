@@ -168,7 +168,7 @@ def import_sources(
             else:
                 work.extend(_works(source, known, batch_hands, spool, piece_bytes))
         database.close()  # until the first batch: others may read while the workers parse
-        _load(database, work, jobs, summary, progress, stop)
+        _load(database, work, jobs, batch_hands, summary, progress, stop)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -194,6 +194,7 @@ def _load(
     database: Database,
     work: list[_Work],
     jobs: int,
+    batch_hands: int,
     summary: ImportSummary,
     progress: Progress | None,
     stop: threading.Event | None = None,
@@ -203,7 +204,6 @@ def _load(
     done = summary.files_unchanged
     hands_before = 0  # the file's hands in the import log before this outcome's batches
     pending = _Pending()
-    batch_hands = work[0].batch_hands if work else BATCH_HANDS
     with executor(jobs) as pool:
         for outcome in ordered_map(pool, _read_file, work, window=2 * jobs):
             if outcome.hands_before is not None:

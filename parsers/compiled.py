@@ -47,6 +47,8 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "parsers.site_time",
     "parsers.winamax",
     "parsers.winning",
+    "pipeline.engine.all_in",
+    "pipeline.engine.equity",
     "pipeline.engine.evaluators",
     "pipeline.engine.hand_ranks",
     "pipeline.engine.pots",

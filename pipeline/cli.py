@@ -309,6 +309,11 @@ def import_(
     for site, count in summary.imported_by_site.most_common():
         stderr.print(f"  {count:6,d}  {site_name(site)}", markup=False)
     stderr.print(f"[bold]{summary.duplicates:,}[/] duplicates skipped")
+    if summary.all_in_filled:
+        stderr.print(
+            f"[bold]{summary.all_in_filled:,}[/] hands stored before all-in adjusted results "
+            "existed were read again to work theirs out"
+        )
     stderr.print(f"[bold]{summary.flop_games_skipped:,}[/] flop-game hands skipped")
     if summary.cancelled:
         stderr.print(f"[bold]{summary.cancelled:,}[/] hands cancelled by the site (no money moved)")

@@ -34,6 +34,8 @@ from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.phh_notation import is_phh
 from parsers.reading import HandText
 from parsers.sites import conventions_of
+from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
+from pipeline.engine.all_in import all_in_adjustment
 from pipeline.engine.replay import replay
 from pipeline.file_pieces import (
     PIECE_BYTES,
@@ -79,6 +81,7 @@ class ImportSummary:
     refused: list[Refused] = field(default_factory=list)  # files and members not read
     seconds: float = 0.0
     stopped: bool = False  # told to stop before the end: the next import goes on
+    all_in_filled: int = 0  # hands stored by an older studdraw, read again for their EV
 
     @property
     def hands_seen(self) -> int:
@@ -152,6 +155,8 @@ def import_sources(
     """
     summary = ImportSummary()
     started = time.perf_counter()
+    if hands_to_fill(database):  # a file an older studdraw wrote: its all-in EVs first
+        summary.all_in_filled = fill_all_in_results(database)
     found = list(found)
     piece_bytes = piece_bytes_for(found, jobs, piece_bytes)
     with tempfile.TemporaryDirectory(prefix="studdraw-import-") as spool:
@@ -351,7 +356,7 @@ def _read_source(work: _Work) -> _FileOutcome:
                 outcome.duplicates += 1
             else:
                 batch_keys.add(key)
-                add_hand(batch, chunk, parsed, result)
+                add_hand(batch, chunk, parsed, result, all_in_adjustment(result))
         elif isinstance(parsed, SkippedHand):
             outcome.flop_games_skipped += 1
         elif isinstance(parsed, CancelledHand):

@@ -13,7 +13,8 @@ from dashboard.hand_filters import Filters
 
 HERO_HAND_COLUMNS = """f.site, f.hand_number, f.game, f.limit_kind, f.big_unit, f.small_bet,
     f.big_bet, f.small_blind, f.big_blind, f.money, f.currency, f.started_at,
-    f.player AS hero, f.net, f.went_to_showdown, f.net / nullif(f.big_unit, 0) AS big_bets"""
+    f.player AS hero, f.net, f.went_to_showdown, f.net / nullif(f.big_unit, 0) AS big_bets,
+    f.ev_net, f.ev_net / nullif(f.big_unit, 0) AS ev_big_bets, f.all_in_adjusted"""
 
 
 def hero_rows(filters: Filters, alias: str = "f") -> tuple[str, dict[str, Any]]:

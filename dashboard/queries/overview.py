@@ -19,7 +19,10 @@ _TOTALS = """
     sum(net) AS net_won,
     100 * sum(big_bets) / nullif(count(big_bets), 0) AS big_bets_per_100,
     coalesce(sum(net) FILTER (WHERE went_to_showdown), 0) AS showdown_won,
-    coalesce(sum(net) FILTER (WHERE NOT went_to_showdown), 0) AS non_showdown_won
+    coalesce(sum(net) FILTER (WHERE NOT went_to_showdown), 0) AS non_showdown_won,
+    sum(ev_net) AS ev_net_won,
+    100 * sum(ev_big_bets) / nullif(count(ev_big_bets), 0) AS ev_big_bets_per_100,
+    count(*) FILTER (WHERE all_in_adjusted) AS all_in_adjusted
 """
 # The order of the graph (a hand two of the hero's names played comes twice)
 _HAND_ORDER = "started_at, site, hand_number, hero"
@@ -41,7 +44,7 @@ def _results_curve(hero_rows: str) -> str:
     return f""",
 numbered AS (
     SELECT row_number() OVER (ORDER BY {_HAND_ORDER}) AS hand, t.total,
-        started_at, net, big_bets, went_to_showdown
+        started_at, net, big_bets, went_to_showdown, ev_net, ev_big_bets
     FROM hero_hands, (SELECT count(*) AS total {hero_rows}) AS t
 ),
 blocks AS (
@@ -55,17 +58,21 @@ blocks AS (
         coalesce(sum(big_bets), 0) AS big_bets_won,
         coalesce(sum(big_bets) FILTER (WHERE went_to_showdown), 0) AS showdown_big_bets,
         coalesce(sum(big_bets) FILTER (WHERE NOT went_to_showdown), 0)
-            AS non_showdown_big_bets
+            AS non_showdown_big_bets,
+        sum(ev_net) AS ev_net_won,
+        coalesce(sum(ev_big_bets), 0) AS ev_big_bets_won
     FROM numbered
     GROUP BY block
 )
 SELECT 0 AS hand, NULL AS started_at, 0 AS net_won, 0 AS showdown, 0 AS non_showdown,
-    0.0 AS big_bets_won, 0.0 AS showdown_big_bets, 0.0 AS non_showdown_big_bets
+    0.0 AS big_bets_won, 0.0 AS showdown_big_bets, 0.0 AS non_showdown_big_bets,
+    0 AS ev_net_won, 0.0 AS ev_big_bets_won
 UNION ALL
 SELECT hand, started_at,
     sum(net_won) OVER running, sum(showdown) OVER running, sum(non_showdown) OVER running,
     sum(big_bets_won) OVER running, sum(showdown_big_bets) OVER running,
-    sum(non_showdown_big_bets) OVER running
+    sum(non_showdown_big_bets) OVER running,
+    sum(ev_net_won) OVER running, sum(ev_big_bets_won) OVER running
 FROM blocks
 WINDOW running AS (ORDER BY block ROWS UNBOUNDED PRECEDING)
 ORDER BY hand"""

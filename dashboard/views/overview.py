@@ -16,11 +16,13 @@ _LINES = {
         "net_won": "All hands",
         "showdown": "Showdown",
         "non_showdown": "Non-showdown",
+        "ev_net_won": "All-in adjusted",
     },
     "big bets": {
         "big_bets_won": "All hands",
         "showdown_big_bets": "Showdown",
         "non_showdown_big_bets": "Non-showdown",
+        "ev_big_bets_won": "All-in adjusted",
     },
 }
 
@@ -38,7 +40,7 @@ def main() -> None:
         return
     currency = totals["currency"] if totals["money_kinds"] == 1 else None
     mixed = totals["money_kinds"] > 1
-    hands, net, rate, showdown, non_showdown = st.columns(5)
+    hands, net, rate, adjusted, showdown, non_showdown = st.columns(6)
     hands.metric("Hands", f"{totals['hands']:,}")
     net.metric("Net won", _money(totals["net_won"], currency))
     rate.metric(
@@ -46,6 +48,14 @@ def main() -> None:
         _rate(totals["big_bets_per_100"]),
         help="Big bets won per 100 hands: each hand's result divided by its big bet (the "
         "big blind in pot and no limit).",
+    )
+    adjusted.metric(
+        "All-in adjusted",
+        _money(totals["ev_net_won"], currency),
+        help=f"Net won with the luck after all-ins taken out: in the "
+        f"{totals['all_in_adjusted']:,} hands decided all in with cards to come, each "
+        "player's share of the pot by his equity, not by the cards that came "
+        f"({_rate(totals['ev_big_bets_per_100'])} big bets / 100).",
     )
     showdown.metric("Showdown", _money(totals["showdown_won"], currency))
     non_showdown.metric("Non-showdown", _money(totals["non_showdown_won"], currency))
@@ -138,6 +148,13 @@ def _result_columns() -> dict[str, object]:
         "big_bets_per_100": st.column_config.NumberColumn(
             "BB/100", format="%.2f", help="Big bets won per 100 hands."
         ),
+        "ev_net_won": st.column_config.NumberColumn(
+            "All-in adjusted", format="%.2f", help="Net won, all-in luck taken out."
+        ),
+        "ev_big_bets_per_100": st.column_config.NumberColumn(
+            "Adjusted BB/100", format="%.2f", help="Big bets per 100, all-in luck taken out."
+        ),
+        "all_in_adjusted": None,  # the count, shown in the metric's help
         "showdown_won": st.column_config.NumberColumn("Showdown", format="%.2f"),
         "non_showdown_won": st.column_config.NumberColumn("Non-showdown", format="%.2f"),
     }
@@ -162,6 +179,8 @@ def _stakes_table(frame: pl.DataFrame) -> pl.DataFrame:
         "hands",
         "net_won",
         "big_bets_per_100",
+        "ev_net_won",
+        "ev_big_bets_per_100",
         "showdown_won",
         "non_showdown_won",
     )
@@ -195,7 +214,8 @@ def _graph(curve: pl.DataFrame, mixed: bool) -> None:
                 "line:N",
                 title=None,
                 scale=alt.Scale(
-                    domain=list(lines.values()), range=["#1e88e5", "#e53935", "#43a047"]
+                    domain=list(lines.values()),
+                    range=["#1e88e5", "#e53935", "#43a047", "#fb8c00"],
                 ),
             ),
             tooltip=["hand:Q", "line:N", alt.Tooltip("won:Q", format=",.2f")],

@@ -14,7 +14,7 @@ from dashboard.hand_filters import Filters
 from dashboard.money import format_amount, format_stakes
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import hands as hand_queries
-from dashboard.replay_steps import Replay, build_replay
+from dashboard.replay_steps import Replay, build_replay, street_title
 from pipeline.storage.annotations import SUGGESTED_TAGS, set_tags
 from pipeline.storage.database import Database
 
@@ -182,7 +182,33 @@ def main() -> None:
         f"{s.title}: {format_amount(s.pot, replay.currency)}" for s in replay.steps[:-1]
     )
     st.caption(f"Pot after each street — {pots}")
+    _all_in(rows.hand, rows.players, replay.currency)
     _notes_and_tags(replay, [row["player"] for row in rows.players])
+
+
+def _all_in(hand: dict, players: list[dict], currency: str | None) -> None:
+    """Each player's equity when the hand was decided all in, and what it was worth."""
+    method = hand.get("ev_method")
+    if method not in ("exact", "sampled", "kept"):
+        return
+    after = street_title(hand["ev_street"], hand["game"])
+    if method == "kept":
+        st.caption(f"All in after {after}; the result stands: {hand['ev_note']}.")
+        return
+    how = (
+        f"every one of {hand['ev_runouts']:,} runouts counted"
+        if method == "exact"
+        else f"{hand['ev_runouts']:,} runouts drawn, ±{100 * hand['ev_standard_error']:.1f}%"
+    )
+    parts = [
+        f"{p['player']} {100 * p['all_in_equity']:.1f}% "
+        f"(all-in adjusted {format_amount(p['ev_net'], currency)}, "
+        f"result {format_amount(p['net'], currency)})"
+        for p in players
+        if p["all_in_equity"] is not None
+    ]
+    with st.container(key="replay_all_in"):
+        st.markdown(f"**All in after {after}** — equity ({how}): " + " · ".join(parts))
 
 
 def _notes_and_tags(replay: Replay, players: list[str]) -> None:

@@ -19,20 +19,23 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
 from parsers.events import Card
-from pipeline.engine.showdown import judge_pot
 from pipeline.engine.variants import Variant
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 DECK: tuple[Card, ...] = tuple(rank + suit for rank in RANKS for suit in SUITS)
-MAX_EXACT = 200_000  # runouts counted one by one (heads-up from 6th street: ~1,300)
-SAMPLES = 20_000  # runouts drawn otherwise: a standard error under 0.4% of the pot
+# An import meets an all-in every few hundred hands (tournaments: more often): a spot must
+# cost milliseconds. Counting every runout costs what drawing as many does, so the exact
+# count is kept for spots no bigger than a few samples (heads-up from 6th street: ~1,500;
+# three-way: ~60,000 is sampled).
+MAX_EXACT = 20_000  # runouts counted one by one
+SAMPLES = 5_000  # runouts drawn otherwise: a standard error of at most 0.71% of the pot
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,44 +66,125 @@ def pot_equities(
     if len(unseen) < own * len(players) + shared:
         raise ValueError("the deck cannot deal the cards to come")
     count = _runout_count(len(unseen), own, len(players), shared)
-    wins = dict.fromkeys(players, Fraction(0))
+    tally = _Tally(variant, [tuple(held[name]) for name in players], unseen)
     if count <= max_exact:
-        runouts: Iterator[tuple[tuple[Card, ...], ...]] = _every_runout(
-            unseen, own, len(players), shared
-        )
-        counted = count
+        tally.every_runout(own, shared)
     else:
-        runouts = _sampled_runouts(unseen, own, len(players), shared, samples, seed)
-        counted = samples
-    squares = dict.fromkeys(players, 0.0)
-    for dealt in runouts:
-        hands = {name: (*held[name], *cards) for name, cards in zip(players, dealt, strict=True)}
-        for name, part in _parts(variant, hands).items():
-            wins[name] += part
-            squares[name] += float(part) ** 2
-    shares = {name: wins[name] / counted for name in players}
+        tally.sample(own, shared, samples, seed)
+    shares = {
+        name: Fraction(won, tally.units * tally.runouts)
+        for name, won in zip(players, tally.won, strict=True)
+    }
     error = 0.0
     if count > max_exact:
-        leader = max(players, key=lambda name: shares[name])
-        mean = float(shares[leader])
-        variance = max(squares[leader] / counted - mean**2, 0.0)
-        error = math.sqrt(variance / counted)
-    return Equities(shares, counted, count <= max_exact, error)
+        leader = max(range(len(players)), key=lambda index: tally.won[index])
+        mean = tally.won[leader] / (tally.units * tally.runouts)
+        variance = max(tally.squares[leader] / tally.units**2 / tally.runouts - mean**2, 0.0)
+        error = math.sqrt(variance / tally.runouts)
+    return Equities(shares, tally.runouts, count <= max_exact, error)
 
 
-def _parts(variant: Variant, hands: Mapping[str, Sequence[Card]]) -> dict[str, Fraction]:
-    """The part of the pot each player wins with these final hands."""
-    verdict = judge_pot(variant, hands)
-    parts: dict[str, Fraction] = {}
-    halves: tuple[tuple[tuple[str, ...], Fraction], ...] = (
-        ((verdict.high, Fraction(1, 2)), (verdict.low, Fraction(1, 2)))
-        if verdict.low
-        else ((verdict.high, Fraction(1)),)
-    )
-    for winners, half in halves:
-        for name in winners:
-            parts[name] = parts.get(name, Fraction(0)) + half / len(winners)
-    return parts
+class _Tally:
+    """The pot's parts won over the runouts, counted in whole units so that no fraction is
+    built per runout: a runout's pot is `units`, which every split (halves, then up to one
+    part per player) divides exactly.
+
+    A player's hand value depends on his own cards only (but for the community card), so
+    each player's values are worked out once per set of cards he can be dealt, then the
+    runouts only compare numbers: from 5th street heads-up, 861 hands each are valued
+    instead of 2 x 671,580."""
+
+    def __init__(self, variant: Variant, held: list[tuple[Card, ...]], unseen: list[Card]):
+        self.high = variant.high
+        self.low = variant.low
+        self.held = held
+        self.unseen = unseen
+        self.units = 2 * math.lcm(*range(1, len(held) + 1))
+        self.won = [0] * len(held)
+        self.squares = [0] * len(held)
+        self.runouts = 0
+        self._values: list[dict[tuple[int, ...], tuple[int | None, int | None]]] = [
+            {} for _ in held
+        ]
+
+    def value(self, player: int, dealt: tuple[int, ...]) -> tuple[int | None, int | None]:
+        """The player's (high, low) values with the unseen cards `dealt` (indices)."""
+        values = self._values[player]
+        found = values.get(dealt)
+        if found is None:
+            cards = (*self.held[player], *[self.unseen[index] for index in dealt])
+            found = (self.high(cards), self.low(cards) if self.low is not None else None)
+            values[dealt] = found
+        return found
+
+    def count(self, values: list[tuple[int | None, int | None]]) -> None:
+        """One runout: each player's part of the pot, by his hand's values (the high half
+        to the best high, the low half to the best qualifying low; no low, all to high)."""
+        self.runouts += 1
+        highs = [high for high, _ in values]
+        lows = [low for _, low in values]
+        best_low = max([low for low in lows if low is not None], default=None)
+        parts = [0] * len(values)
+        if best_low is None:
+            _share(parts, highs, self.units)
+        else:
+            _share(parts, highs, self.units // 2)
+            _share(parts, lows, self.units // 2)
+        won, squares = self.won, self.squares
+        for index, part in enumerate(parts):
+            if part:
+                won[index] += part
+                squares[index] += part * part
+
+    def every_runout(self, own: int, shared: bool) -> None:
+        """Each way to deal `own` cards to each player in turn (then the community card)."""
+        deck = range(len(self.unseen))
+        combos = list(combinations(deck, own))
+        players = len(self.held)
+
+        def deal(player: int, used: frozenset[int], dealt: list[tuple[int, ...]]) -> None:
+            if player == players:
+                if not shared:
+                    self.count([self.value(i, cards) for i, cards in enumerate(dealt)])
+                    return
+                for card in deck:
+                    if card not in used:
+                        self.count([self.value(i, (*cards, card)) for i, cards in enumerate(dealt)])
+                return
+            for cards in combos:
+                if used.isdisjoint(cards):
+                    deal(player + 1, used.union(cards), [*dealt, cards])
+
+        deal(0, frozenset(), [])
+
+    def sample(self, own: int, shared: bool, samples: int, seed: int) -> None:
+        """`samples` runouts drawn at random: each a partial shuffle of the unseen cards
+        (seeded, so an import gives the same figures every time)."""
+        random_fraction = random.Random(seed).random
+        deck = list(range(len(self.unseen)))
+        size = len(deck)
+        players = len(self.held)
+        needed = own * players + shared
+        for _ in range(samples):
+            for index in range(needed):  # Fisher-Yates, stopped once the runout is dealt
+                other = index + int(random_fraction() * (size - index))
+                deck[index], deck[other] = deck[other], deck[index]
+            community = (deck[needed - 1],) if shared else ()
+            self.count(
+                [
+                    self.value(i, (*sorted(deck[own * i : own * (i + 1)]), *community))
+                    for i in range(players)
+                ]
+            )
+
+
+def _share(parts: list[int], values: list[int | None], units: int) -> None:
+    """`units` shared equally by the best of `values` (None: no hand for this half)."""
+    best = max([value for value in values if value is not None])
+    winners = values.count(best)
+    for index, value in enumerate(values):
+        if value == best:
+            parts[index] += units // winners
 
 
 def _unseen(held: Mapping[str, Sequence[Card]], seen: Sequence[Card]) -> list[Card]:
@@ -119,42 +203,3 @@ def _runout_count(unseen: int, own: int, players: int, shared: bool) -> int:
     for player in range(players):
         count *= math.comb(unseen - own * player, own)
     return count * (unseen - own * players if shared else 1)
-
-
-def _every_runout(
-    unseen: list[Card], own: int, players: int, shared: bool
-) -> Iterator[tuple[tuple[Card, ...], ...]]:
-    """Every way to deal `own` cards to each player in turn (then the community card)."""
-
-    def deal(left: list[Card], player: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
-        if player == players:
-            if shared:
-                for card in left:
-                    yield ((card,),)
-            else:
-                yield ()
-            return
-        for cards in combinations(left, own):
-            rest = [card for card in left if card not in cards]
-            for later in deal(rest, player + 1):
-                yield (cards, *later)
-
-    for runout in deal(unseen, 0):
-        if shared:
-            *own_cards, (community,) = runout
-            yield tuple((*cards, community) for cards in own_cards)
-        else:
-            yield runout
-
-
-def _sampled_runouts(
-    unseen: list[Card], own: int, players: int, shared: bool, samples: int, seed: int
-) -> Iterator[tuple[tuple[Card, ...], ...]]:
-    generator = random.Random(seed)
-    needed = own * players + shared
-    for _ in range(samples):
-        drawn = generator.sample(unseen, needed)
-        dealt = [tuple(drawn[own * i : own * (i + 1)]) for i in range(players)]
-        if shared:
-            dealt = [(*cards, drawn[-1]) for cards in dealt]
-        yield tuple(dealt)

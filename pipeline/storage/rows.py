@@ -7,6 +7,7 @@ loader turns into Polars frames, so nothing goes to the database row by row.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -32,7 +33,8 @@ from parsers.events import (
     StreetStart,
 )
 from parsers.reading import HandText
-from pipeline.engine.results import HandResult
+from pipeline.engine.all_in import AllInAdjustment, NotAdjusted
+from pipeline.engine.results import HandResult, PlayerResult
 
 TABLES = ("hands", "hand_players", "actions", "draws", "pots", "findings", "rejects")
 
@@ -76,6 +78,11 @@ class HandRow(NamedTuple):
     byte_offset: int
     first_line: int
     board: str | None
+    ev_method: str
+    ev_street: str | None
+    ev_runouts: int | None
+    ev_standard_error: float | None
+    ev_note: str | None
 
 
 class PlayerRow(NamedTuple):
@@ -103,6 +110,8 @@ class PlayerRow(NamedTuple):
     vpip: bool
     first_round_raise: bool
     cards_mucked: str | None
+    all_in_equity: float | None
+    ev_net: Decimal
 
 
 class ActionRow(NamedTuple):
@@ -185,10 +194,49 @@ class Batch:
         return {table: rows for table in TABLES if (rows := getattr(self, table))}
 
 
-def add_hand(batch: Batch, chunk: HandText, hand: Hand, result: HandResult) -> None:
-    """A validated hand: its row, its players, actions, draws, pots and warnings."""
+class EvColumns(NamedTuple):
+    """A hand's all-in adjustment, as the hands table keeps it."""
+
+    site: str
+    hand_number: str
+    ev_method: str
+    ev_street: str | None
+    ev_runouts: int | None
+    ev_standard_error: float | None
+    ev_note: str | None
+
+
+Adjustment = AllInAdjustment | NotAdjusted | None
+
+
+def ev_columns(key: tuple[str, str], adjustment: Adjustment) -> EvColumns:
+    if adjustment is None:
+        return EvColumns(*key, "none", None, None, None, None)
+    if isinstance(adjustment, NotAdjusted):
+        return EvColumns(*key, "kept", adjustment.street.value, None, None, adjustment.reason)
+    method = "exact" if adjustment.exact else "sampled"
+    error = None if adjustment.exact else adjustment.standard_error
+    return EvColumns(*key, method, adjustment.street.value, adjustment.runouts, error, None)
+
+
+def player_ev(adjustment: Adjustment, player: PlayerResult) -> tuple[float | None, Decimal]:
+    """The player's equity at the all-in (None if not adjusted) and his all-in adjusted
+    net (his net, if not adjusted)."""
+    if isinstance(adjustment, AllInAdjustment):
+        for share in adjustment.shares:
+            if share.player == player.name:
+                return float(share.equity), share.ev_net
+    return None, player.net
+
+
+def add_hand(
+    batch: Batch, chunk: HandText, hand: Hand, result: HandResult, adjustment: Adjustment
+) -> None:
+    """A validated hand: its row, its players, actions, draws, pots and warnings, with
+    its all-in adjustment (`pipeline.engine.all_in`)."""
     header, stakes = hand.header, hand.header.stakes
     key = (header.site, header.hand_number)  # every row of the hand starts with it
+    ev = ev_columns(key, adjustment)
     hero = hero_of(hand)
     tournament = header.tournament
     batch.hands.append(
@@ -225,9 +273,14 @@ def add_hand(batch: Batch, chunk: HandText, hand: Hand, result: HandResult) -> N
             byte_offset=chunk.byte_offset,
             first_line=chunk.first_line,
             board=_board(hand),
+            ev_method=ev.ev_method,
+            ev_street=ev.ev_street,
+            ev_runouts=ev.ev_runouts,
+            ev_standard_error=ev.ev_standard_error,
+            ev_note=ev.ev_note,
         )
     )
-    _add_players(batch, key, hand, result, hero)
+    _add_players(batch, key, hand, result, hero, adjustment)
     _add_actions_and_draws(batch, key, hand)
     for pot in result.pots:
         batch.pots.append(
@@ -319,7 +372,12 @@ def _board(hand: Hand) -> str | None:
 
 
 def _add_players(
-    batch: Batch, key: tuple[str, str], hand: Hand, result: HandResult, hero: str | None
+    batch: Batch,
+    key: tuple[str, str],
+    hand: Hand,
+    result: HandResult,
+    hero: str | None,
+    adjustment: Adjustment,
 ) -> None:
     down: dict[str, list[str]] = {}
     up: dict[str, list[str]] = {}
@@ -352,6 +410,7 @@ def _add_players(
     stacks = {seat.player: seat.stack for seat in hand.seats}
     for player in result.players:
         kinds = first_round.get(player.name, set())
+        equity, ev_net = player_ev(adjustment, player)
         batch.hand_players.append(
             PlayerRow(
                 *key,
@@ -377,6 +436,8 @@ def _add_players(
                 vpip=bool(kinds & _VOLUNTARY),
                 first_round_raise=bool(kinds & _AGGRESSIVE),
                 cards_mucked=mucked.get(player.name),
+                all_in_equity=equity,
+                ev_net=ev_net,
             )
         )
 
@@ -466,11 +527,14 @@ _TYPES: dict[str, pl.DataType] = {
             "rake_share",
             "amount",
             "raise_to",
+            "ev_net",
         ]
     },
     **{name: pl.Int32() for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
     **{name: pl.Int32() for name in ["streets_seen", "seq", "street_index", "draw_number"]},
-    **{name: pl.Int32() for name in ["discard_count", "pot_index", "line"]},
+    **{name: pl.Int32() for name in ["discard_count", "pot_index", "line", "ev_runouts"]},
+    "ev_standard_error": pl.Float64(),
+    "all_in_equity": pl.Float64(),
     "byte_offset": pl.Int64(),
     "started_at": UTC_TIME,
     "rejected_at": UTC_TIME,
@@ -480,7 +544,7 @@ _TYPES: dict[str, pl.DataType] = {
 }
 
 
-def batch_frame(rows: list[NamedTuple]) -> pl.DataFrame:
+def batch_frame(rows: Sequence[NamedTuple]) -> pl.DataFrame:
     """A table's rows as a frame, built column by column; types fixed where inference
     could guess wrong."""
     names = type(rows[0])._fields

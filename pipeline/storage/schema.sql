@@ -174,6 +174,20 @@ CREATE TABLE IF NOT EXISTS hand_tags (
 -- (NULL for the hands already stored; re-importing those adds nothing, a hand is stored once).
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS board VARCHAR;
 ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS cards_mucked VARCHAR;
+-- All-in adjusted results (pipeline/engine/all_in.py; filled for older hands by
+-- pipeline/all_in_fill.py, which reads them again from their files).
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_method VARCHAR;
+    -- 'none': no all-in decided the hand with cards to come (every ev_net is the net);
+    -- 'exact' / 'sampled': every runout counted / ev_runouts drawn; 'kept': decided all
+    -- in, but the result stands (ev_note says why); NULL: stored before, not yet filled
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_street VARCHAR;  -- the last betting round
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_runouts INTEGER;
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_standard_error DOUBLE;  -- of a sampled equity
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_note VARCHAR;
+ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS all_in_equity DOUBLE;  -- his expected part
+    -- of all the money collected, at the all-in (NULL: not adjusted, or folded)
+ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS ev_net DECIMAL(18, 4);  -- expected
+    -- collection less put_in; the net itself when the hand was not adjusted
 
 -- The version of these tables: a newer studdraw raises it, an older one refuses the file.
 CREATE TABLE IF NOT EXISTS studdraw_schema (version INTEGER NOT NULL);

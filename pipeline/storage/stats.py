@@ -110,6 +110,7 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
     sql = "\n".join(file.read_text(encoding="utf-8") for file in (STAT_HELPERS_SQL, STATS_SQL))
     if not temporary:
         connection.execute(facts_table_sql()).fetchall()  # a file older than the table
+        _renew_if_changed(connection)  # before the views, which read its columns
         # Read the (empty) result to the end: an unread result would block the connection.
         connection.execute(sql).fetchall()
         sync_facts(connection)
@@ -176,6 +177,13 @@ def sync_facts(connection: duckdb.DuckDBPyConnection, chunk_hands: int = BACKFIL
     `chunk_hands` at a time, one transaction each: interrupted, it goes on from there the
     next time.
     """
+    _renew_if_changed(connection)
+    return _fill_missing(connection, chunk_hands)
+
+
+def _renew_if_changed(connection: duckdb.DuckDBPyConnection) -> None:
+    """Empty player_hand_facts, with this version's columns, if it was filled by another
+    version (its comment holds the `facts_version` it was filled with)."""
     version = facts_version()
     comment = _scalar(
         connection,
@@ -189,7 +197,6 @@ def sync_facts(connection: duckdb.DuckDBPyConnection, chunk_hands: int = BACKFIL
         connection.execute(facts_table_sql())
         connection.execute(f"COMMENT ON TABLE {FACTS_TABLE} IS '{version}'")
         connection.commit()
-    return _fill_missing(connection, chunk_hands)
 
 
 def _fill_missing(connection: duckdb.DuckDBPyConnection, chunk_hands: int) -> int:
@@ -247,6 +254,12 @@ def _definitions() -> dict[str, str]:
         "big_bets_won": "Net won counted in big bets: each hand's result divided by that "
         "hand's big bet (the big blind in pot and no limit).",
         "big_bets_per_100": "Big bets won per 100 hands: the win rate, comparable across stakes.",
+        "ev_net_won": "Net won with the luck after all-ins taken out: in a hand decided all "
+        "in with cards to come, what the player's equity in each pot was worth.",
+        "ev_big_bets_per_100": "Big bets per 100 hands, all-in adjusted: the win rate the "
+        "decisions earned, whatever the cards after the all-ins.",
+        "all_in_adjusted_n": "Hands of the player decided all in with cards to come whose "
+        "result was adjusted (every live hand known).",
         "vpip_pct": "Voluntarily put money in the pot on the first betting round (called, "
         "completed, bet or raised); antes, blinds and the bring-in post do not count.",
         "vpip_n": sample("VPIP", "hands dealt"),

@@ -127,8 +127,11 @@ SELECT
     hp.put_in,
     f.collected,
     f.net,
+    f.ev_net,
+    f.all_in_adjusted,
     hp.rake_share,
     f.net / nullif(f.big_unit, 0) AS big_bets_won,
+    f.ev_net / nullif(f.big_unit, 0) AS ev_big_bets_won,
     f.collected > 0 AS won_pot,
     f.streets_seen,
     f.vpip,
@@ -231,6 +234,7 @@ CREATE OR REPLACE MACRO stat_hands_filtered(
 SELECT
     f.*,
     f.net / nullif(f.big_unit, 0) AS big_bets_won,
+    f.ev_net / nullif(f.big_unit, 0) AS ev_big_bets_won,
     f.collected > 0 AS won_pot,
     f.collected > 0 AND NOT f.went_to_showdown AS won_without_showdown
 FROM player_hand_facts AS f
@@ -261,6 +265,11 @@ SELECT
     sum(ph.net) AS net_won,
     sum(ph.big_bets_won) AS big_bets_won,
     stat_ratio(100.0 * sum(ph.big_bets_won), count(ph.big_bets_won)) AS big_bets_per_100,
+    -- all-in adjusted: the luck of the cards after an all-in taken out (docs/stats.md)
+    sum(ph.ev_net) AS ev_net_won,
+    stat_ratio(100.0 * sum(ph.ev_big_bets_won), count(ph.ev_big_bets_won))
+        AS ev_big_bets_per_100,
+    count(*) FILTER (WHERE ph.all_in_adjusted) AS all_in_adjusted_n,
 
     stat_pct(count(*) FILTER (WHERE ph.vpip), count(*)) AS vpip_pct,
     count(*) AS vpip_n,

@@ -293,3 +293,113 @@ def test_a_hand_whose_file_is_gone_keeps_its_result_with_why(tmp_path, real_hist
             database.scalar("SELECT count(*) FROM hand_players WHERE ev_net IS DISTINCT FROM net")
             == 0
         )
+
+
+def test_the_overview_draws_the_all_in_adjusted_line_to_the_adjusted_total(
+    tmp_path, real_histories, monkeypatch
+) -> None:
+    """The graph's all-in adjusted line ends where the hero's adjusted nets add up to, and
+    leaves the results line in the hands it adjusted."""
+    from dashboard.hand_filters import Filters
+    from dashboard.queries import overview
+    from pipeline.importer import import_histories
+    from pipeline.storage.database import Database
+
+    path = tmp_path / "studdraw.duckdb"
+    with Database(path) as database:
+        import_histories(
+            [real_histories / "iPoker/tour/Stud/7-StudHi-USD-STT-5-201103.txt"], database
+        )
+        hero, adjusted, ev_net, net = database.connection.execute(
+            "SELECT player, count(*) FILTER (WHERE all_in_equity IS NOT NULL), sum(ev_net), "
+            "sum(net) FROM hand_players WHERE player = (SELECT mode(hero) FROM hands) "
+            "GROUP BY player"
+        ).fetchall()[0]
+    monkeypatch.setenv("STUDDRAW_DB", str(path))
+    numbers = overview.overview(Filters(heroes=(hero,)))
+    assert adjusted and ev_net != net
+    assert numbers.totals["all_in_adjusted"][0] == adjusted
+    assert numbers.totals["ev_net_won"][0] == ev_net
+    assert numbers.curve["ev_net_won"][-1] == ev_net
+    assert numbers.curve["net_won"][-1] == net
+
+
+def test_each_pot_goes_by_the_equity_of_its_own_players() -> None:
+    """Razz, all three all in but A on sixth street. C (21 in chips) holds the wheel
+    A-2-3-4-5 made: no card gives anyone else a wheel, so the main pot (63) is his in every
+    runout. The side pot (40) is A's and B's only: A holds 7-6-4-3-2 made, B has only
+    queens, jacks and tens (no fifth rank with one card to come: his low always pairs).
+    So C expects 63 (+42), A 40 (-1), B nothing (-41), whatever the river."""
+    header = HandHeader(
+        site="simulated",
+        hand_number="2",
+        game=Game.RAZZ,
+        limit=LimitKind.FIXED,
+        stakes=Stakes(small_bet=D(5), big_bet=D(10), ante=D(1), bring_in=D(2)),
+        money=MoneyKind.REAL,
+        currency="USD",
+        started_at_utc=datetime(2026, 11, 23, tzinfo=UTC),
+        site_time="",
+    )
+    deals = {
+        "A": (("2d", "3d"), "4d", "6d", "7d", "Qh", "8c"),
+        "B": (("Qs", "Qd"), "Js", "Jd", "Ts", "Td", "9s"),
+        "C": (("Ac", "2c"), "3c", "4c", "5c", "Kh", "9h"),
+    }
+
+    def dealt(street: Street, index: int) -> list[Event]:
+        if street is Street.THIRD:
+            return [Deal(p, street, down=cards[0], up=(cards[1],)) for p, cards in deals.items()]
+        return [Deal(p, street, up=(cards[index],)) for p, cards in deals.items()]
+
+    events: list[Event] = [
+        *(Post(p, PostKind.ANTE, D(1)) for p in deals),
+        StreetStart(Street.THIRD),
+        *dealt(Street.THIRD, 1),
+        Action("B", ActionKind.BRING_IN, D(2)),
+        Action("C", ActionKind.COMPLETE, D(5), D(5)),
+        Action("A", ActionKind.CALL, D(5)),
+        Action("B", ActionKind.CALL, D(3)),
+        StreetStart(Street.FOURTH),
+        *dealt(Street.FOURTH, 2),
+        Action("C", ActionKind.BET, D(5)),
+        Action("A", ActionKind.CALL, D(5)),
+        Action("B", ActionKind.CALL, D(5)),
+        StreetStart(Street.FIFTH),
+        *dealt(Street.FIFTH, 3),
+        Action("C", ActionKind.BET, D(10), all_in=True),
+        Action("A", ActionKind.RAISE, D(10), D(20)),
+        Action("B", ActionKind.CALL, D(20)),
+        StreetStart(Street.SIXTH),
+        *dealt(Street.SIXTH, 4),
+        Action("A", ActionKind.BET, D(10)),
+        Action("B", ActionKind.CALL, D(10), all_in=True),
+        StreetStart(Street.SEVENTH),
+        *(Deal(p, Street.SEVENTH, down=(cards[5],)) for p, cards in deals.items()),
+        ShowdownStart(),
+        *(Show(p, (*c[0], *c[1:])) for p, c in deals.items()),
+        Collect("C", D(63), "main"),
+        Collect("A", D(40), "side-1"),
+        PotTotals(D(103), D(0), main=D(63), sides=(D(40),)),
+    ]
+    seats = (Seat(1, "A", D(200)), Seat(2, "B", D(41)), Seat(3, "C", D(21)))
+    result = replay(Hand(header, seats, tuple(events)), CARD_ROOM_RULES)
+    assert result.findings == ()
+    assert [(pot.amount, set(pot.eligible)) for pot in result.pots] == [
+        (D(63), {"A", "B", "C"}),
+        (D(40), {"A", "B"}),
+    ]
+    adjustment = all_in_adjustment(result)
+    assert isinstance(adjustment, AllInAdjustment) and adjustment.street is Street.SIXTH
+    shares = {share.player: share for share in adjustment.shares}
+    assert {name: share.expected_collected for name, share in shares.items()} == {
+        "A": D(40),
+        "B": D(0),
+        "C": D(63),
+    }
+    assert {name: share.ev_net for name, share in shares.items()} == {
+        "A": D(-1),
+        "B": D(-41),
+        "C": D(42),
+    }
+    assert shares["C"].equity == Fraction(63, 103)

@@ -73,6 +73,7 @@ def test_import_graph_and_replayer_in_a_real_browser(server: tuple[str, Path]) -
             _overview_graph(page, url)
             for game in ("seven_stud", "triple_draw_27"):
                 _replay_to_the_end(page, url, _hand_of(database, game), game)
+            _all_in_equities(page, url, database)
         finally:
             browser.close()
 
@@ -102,7 +103,26 @@ def _overview_graph(page, url: str) -> None:
     expect(drawn).to_be_visible()
     box = drawn.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 150
+    adjusted = page.locator('[data-testid="stMetric"]').filter(has_text="All-in adjusted")
+    expect(adjusted).to_be_visible()
     page.screenshot(path=SHOTS / "3-overview-graph.png", full_page=True)
+
+
+def _all_in_equities(page, url: str, database: Path) -> None:
+    """A sample hand the hero played all in: the replayer gives each player's equity."""
+    with duckdb.connect(str(database), read_only=True) as connection:
+        ((hand_number, hero, equity),) = connection.execute(
+            "SELECT hand_number, player, all_in_equity FROM hand_players "
+            "WHERE is_hero AND all_in_equity IS NOT NULL ORDER BY hand_number LIMIT 1"
+        ).fetchall()
+    page.goto(f"{url}/replayer")
+    number = page.get_by_label("Hand number")
+    number.fill(hand_number)
+    number.press("Enter")
+    line = page.locator(".st-key-replay_all_in")
+    expect(line).to_contain_text("All in after")
+    expect(line).to_contain_text(f"{hero} {100 * equity:.1f}%")
+    page.screenshot(path=SHOTS / "6-all-in-equities.png", full_page=True)
 
 
 def _replay_to_the_end(page, url: str, hand_number: str, game: str) -> None:

@@ -24,10 +24,11 @@ def _combined(column: str, columns: set[str]) -> str | None:
     the part is rate x sample. The aggression factor's part (bets and raises) is the
     aggression frequency x its decisions.
     """
-    if column in ("hands", "net_won", "big_bets_won"):
+    if column in ("hands", "net_won", "big_bets_won", "ev_net_won", "ev_big_bets_won"):
         return f"sum({column}) AS {column}"
-    if column == "big_bets_per_100":
-        return "100 * sum(big_bets_won) / nullif(sum(hands), 0) AS big_bets_per_100"
+    if column in ("big_bets_per_100", "ev_big_bets_per_100"):
+        won = column.replace("_per_100", "_won")
+        return f"100 * sum({won}) / nullif(sum(hands), 0) AS {column}"
     if column.endswith("_n"):
         return f"CAST(sum({column}) AS BIGINT) AS {column}"
     for suffix in ("_pct", "_avg"):

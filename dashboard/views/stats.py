@@ -20,7 +20,15 @@ OTHER = "Another player"
 
 # Tabs of related stats; each rate is followed by its sample size (_n).
 GROUPS: dict[str, tuple[str, ...]] = {
-    "Results": ("hands", "net_won", "big_bets_won", "big_bets_per_100"),
+    "Results": (
+        "hands",
+        "net_won",
+        "big_bets_won",
+        "big_bets_per_100",
+        "ev_net_won",
+        "ev_big_bets_per_100",
+        "all_in_adjusted_n",
+    ),
     "First round": (
         "vpip_pct",
         "first_round_raise_pct",
@@ -56,6 +64,9 @@ _NAMES = {
     "net_won": "Net won",
     "big_bets_won": "Big bets won",
     "big_bets_per_100": "BB/100",
+    "ev_net_won": "All-in adj. net",
+    "ev_big_bets_per_100": "All-in adj. BB/100",
+    "all_in_adjusted": "All-in adjusted",
     "vpip_pct": "VPIP",
     "first_round_raise_pct": "1st-round raise",
     "bring_in_complete_pct": "Bring-in complete",
@@ -122,7 +133,7 @@ def _column_config(columns: list[str]) -> dict[str, object]:
         help_text = STAT_DEFINITIONS.get(column)
         if column.endswith("_n") or column == "hands":
             config[column] = st.column_config.NumberColumn(label(column), help=help_text)
-        elif column in ("net_won",):
+        elif column in ("net_won", "ev_net_won"):
             config[column] = st.column_config.NumberColumn(
                 label(column), help=help_text, format="%.2f"
             )

@@ -66,7 +66,7 @@ def pot_equities(
     if len(unseen) < own * len(players) + shared:
         raise ValueError("the deck cannot deal the cards to come")
     count = _runout_count(len(unseen), own, len(players), shared)
-    tally = _Tally(variant, [tuple(held[name]) for name in players], unseen)
+    tally = _Tally(variant, [tuple(held[name]) for name in players], unseen, count <= max_exact)
     if count <= max_exact:
         tally.every_runout(own, shared)
     else:
@@ -90,11 +90,14 @@ class _Tally:
     part per player) divides exactly.
 
     A player's hand value depends on his own cards only (but for the community card), so
-    each player's values are worked out once per set of cards he can be dealt, then the
-    runouts only compare numbers: from 5th street heads-up, 861 hands each are valued
-    instead of 2 x 671,580."""
+    when the sets of cards he can be dealt are few, each set is valued once and the
+    runouts only compare numbers: counting every runout, and drawing one or two cards
+    each (a table of 42 x 42). With more to come, a set seldom comes twice in a sample:
+    then each is valued as it comes, remembering none."""
 
-    def __init__(self, variant: Variant, held: list[tuple[Card, ...]], unseen: list[Card]):
+    def __init__(
+        self, variant: Variant, held: list[tuple[Card, ...]], unseen: list[Card], remember: bool
+    ) -> None:
         self.high = variant.high
         self.low = variant.low
         self.held = held
@@ -103,18 +106,21 @@ class _Tally:
         self.won = [0] * len(held)
         self.squares = [0] * len(held)
         self.runouts = 0
+        self.remember = remember
         self._values: list[dict[tuple[int, ...], tuple[int | None, int | None]]] = [
             {} for _ in held
         ]
 
     def value(self, player: int, dealt: tuple[int, ...]) -> tuple[int | None, int | None]:
-        """The player's (high, low) values with the unseen cards `dealt` (indices)."""
+        """The player's (high, low) values with the unseen cards `dealt` (indices, in
+        order when remembered)."""
         values = self._values[player]
-        found = values.get(dealt)
+        found = values.get(dealt) if self.remember else None
         if found is None:
             cards = (*self.held[player], *[self.unseen[index] for index in dealt])
             found = (self.high(cards), self.low(cards) if self.low is not None else None)
-            values[dealt] = found
+            if self.remember:
+                values[dealt] = found
         return found
 
     def count(self, values: list[tuple[int | None, int | None]]) -> None:
@@ -165,17 +171,34 @@ class _Tally:
         size = len(deck)
         players = len(self.held)
         needed = own * players + shared
+        tables = [self.table(i, own) for i in range(players)] if own <= 2 and not shared else []
         for _ in range(samples):
             for index in range(needed):  # Fisher-Yates, stopped once the runout is dealt
                 other = index + int(random_fraction() * (size - index))
                 deck[index], deck[other] = deck[other], deck[index]
+            if tables:  # one or two cards each: their values looked up by number
+                values = []
+                for i in range(players):
+                    first = deck[own * i]
+                    if own == 2:
+                        second = deck[own * i + 1]
+                        first = min(first, second) * size + max(first, second)
+                    values.append(tables[i][first])
+                self.count(values)
+                continue
             community = (deck[needed - 1],) if shared else ()
-            self.count(
-                [
-                    self.value(i, (*sorted(deck[own * i : own * (i + 1)]), *community))
-                    for i in range(players)
-                ]
-            )
+            dealt = [deck[own * i : own * (i + 1)] for i in range(players)]
+            self.count([self.value(i, (*cards, *community)) for i, cards in enumerate(dealt)])
+
+    def table(self, player: int, own: int) -> list[tuple[int | None, int | None]]:
+        """The player's values for every card (own = 1), or every pair of cards numbered
+        first x size + second (own = 2), of the unseen deck."""
+        size = len(self.unseen)
+        table: list[tuple[int | None, int | None]] = [(None, None)] * (size**own)
+        for cards in combinations(range(size), own):
+            key = cards[0] if own == 1 else cards[0] * size + cards[1]
+            table[key] = self.value(player, cards)
+        return table
 
 
 def _share(parts: list[int], values: list[int | None], units: int) -> None:

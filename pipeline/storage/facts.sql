@@ -165,7 +165,7 @@ joined AS (
         hp.collected,
         hp.net,
         coalesce(hp.ev_net, hp.net) AS ev_net,
-        coalesce(h.ev_method IN ('exact', 'sampled'), false) AS all_in_adjusted,
+        hp.all_in_equity IS NOT NULL AS all_in_adjusted,
         hp.streets_seen,
         hp.vpip,
         hp.first_round_raise,

@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS player_hand_facts (
     collected       DECIMAL(18, 4),        -- hand_players' columns the stats count
     net             DECIMAL(18, 4),
     ev_net          DECIMAL(18, 4),        -- all-in adjusted net: hand_players.ev_net, else net
-    all_in_adjusted BOOLEAN,               -- the hand's ev_method is 'exact' or 'sampled'
+    all_in_adjusted BOOLEAN,               -- his result was adjusted (all_in_equity set)
     streets_seen    INTEGER,
     vpip            BOOLEAN,
     first_round_raise BOOLEAN,

@@ -256,6 +256,8 @@ def _definitions() -> dict[str, str]:
         "big_bets_per_100": "Big bets won per 100 hands: the win rate, comparable across stakes.",
         "ev_net_won": "Net won with the luck after all-ins taken out: in a hand decided all "
         "in with cards to come, what the player's equity in each pot was worth.",
+        "ev_big_bets_won": "Big bets won, all-in adjusted: each hand's adjusted result "
+        "divided by its big bet.",
         "ev_big_bets_per_100": "Big bets per 100 hands, all-in adjusted: the win rate the "
         "decisions earned, whatever the cards after the all-ins.",
         "all_in_adjusted_n": "Hands of the player decided all in with cards to come whose "

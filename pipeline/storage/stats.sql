@@ -267,6 +267,7 @@ SELECT
     stat_ratio(100.0 * sum(ph.big_bets_won), count(ph.big_bets_won)) AS big_bets_per_100,
     -- all-in adjusted: the luck of the cards after an all-in taken out (docs/stats.md)
     sum(ph.ev_net) AS ev_net_won,
+    sum(ph.ev_big_bets_won) AS ev_big_bets_won,
     stat_ratio(100.0 * sum(ph.ev_big_bets_won), count(ph.ev_big_bets_won))
         AS ev_big_bets_per_100,
     count(*) FILTER (WHERE ph.all_in_adjusted) AS all_in_adjusted_n,

@@ -24,6 +24,12 @@ def main() -> None:
             PAGES["opponents"], title="Opponents", url_path="opponents", icon=":material/groups:"
         ),
         st.Page(
+            PAGES["tournaments"],
+            title="Tournaments",
+            url_path="tournaments",
+            icon=":material/emoji_events:",
+        ),
+        st.Page(
             PAGES["replayer"],
             title="Hand replayer",
             url_path="replayer",

@@ -22,6 +22,7 @@ from pipeline.storage.database import Database
 from pipeline.storage.settings import set_hero_names
 
 STATE_KEY = "filters"
+MONEY_CHOSEN = "money_chosen"
 ALL = "All"
 MONEY_CHOICES = {ALL: None, "Cash": "cash", "Tournament": "tournament"}
 PERIODS = ("All time", "Last day played", "Last 7 days", "Last 30 days", "Custom")
@@ -70,9 +71,22 @@ def sidebar() -> Filters:
             format_func=lambda unit: stakes.get(unit, str(unit)),
             help="The big bet in fixed limit, the big blind in pot and no limit.",
         )
+        if "filter_money" not in st.session_state:
+            # The last choice (kept under a key of its own: Streamlit forgets a widget's
+            # state on another page), else the kind of money most hands are played for.
+            kinds = options["money"]["kind"].to_list() or [None]
+            main = next(label for label, kind in MONEY_CHOICES.items() if kind == kinds[0])
+            st.session_state["filter_money"] = st.session_state.get(MONEY_CHOSEN, main)
         money = st.radio(
-            "Cash or tournament", list(MONEY_CHOICES), key="filter_money", horizontal=True
+            "Cash or tournament",
+            list(MONEY_CHOICES),
+            key="filter_money",
+            horizontal=True,
+            help="Cash and tournament money are never added together: the hands of the "
+            "kind you play most are shown first. 'All' mixes them (counts, rates and "
+            "big bets still mean something).",
         )
+        st.session_state[MONEY_CHOSEN] = money
         since, until = _period(options["dates"])
     active = Filters(
         tuple(chosen_heroes),

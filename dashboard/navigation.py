@@ -15,6 +15,7 @@ PAGES = {
     "overview": "views/overview.py",
     "stats": "views/stats.py",
     "opponents": "views/opponents.py",
+    "tournaments": "views/tournaments.py",
     "replayer": "views/replayer.py",
     "live": "views/live_tables.py",
     "import": "views/import_page.py",

@@ -50,6 +50,11 @@ def table(at: AppTest, key: str) -> pd.DataFrame:
     return frame.value
 
 
+def every_hand(at: AppTest) -> None:
+    """Cash and tournament hands together (the sidebar starts with the main kind only)."""
+    at.radio(key="filter_money").set_value("All").run()
+
+
 def no_exceptions(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
@@ -58,6 +63,10 @@ def no_exceptions(at: AppTest) -> None:
 def test_overview_shows_the_heros_results_and_filters_change_them(app: AppTest) -> None:
     no_exceptions(app)
     assert app.multiselect(key="filter_heroes").value == ["studdraw_hero"]
+    # cash and tournament money are not added up: the main kind (1,600 cash hands) first
+    assert app.radio(key="filter_money").value == "Cash"
+    assert metric(app, "Hands") == "1,600"
+    app.radio(key="filter_money").set_value("All").run()
     assert metric(app, "Hands") == "1,800"
     by_game = table(app, "overview_by_game")
     assert by_game["hands"].sum() == 1800 and len(by_game) == 8
@@ -84,6 +93,7 @@ def test_overview_shows_the_heros_results_and_filters_change_them(app: AppTest) 
 
 
 def test_overview_sessions_and_stakes(app: AppTest) -> None:
+    every_hand(app)
     sessions = table(app, "overview_sessions")
     assert sessions["hands"].sum() == 1800  # every hand is in one session or another
     stakes = table(app, "overview_by_stakes")
@@ -104,6 +114,7 @@ def _help_of(at: AppTest, key: str) -> dict[str, str]:
 
 
 def test_stats_show_the_stat_set_with_samples_and_definitions(app: AppTest) -> None:
+    every_hand(app)
     app.switch_page("views/stats.py").run()
     no_exceptions(app)
     results = table(app, "stats_results")
@@ -122,6 +133,7 @@ def test_stats_show_the_stat_set_with_samples_and_definitions(app: AppTest) -> N
 
 
 def test_stats_for_any_player(app: AppTest) -> None:
+    every_hand(app)
     app.switch_page("views/stats.py").run()
     app.radio(key="stats_who").set_value("Another player").run()
     app.text_input(key="stats_search").input("kestrel").run()
@@ -161,6 +173,7 @@ def test_grouped_screen_names_combine_exactly(sample_database: Path, monkeypatch
 
 # --------------------------------------------------------------------------- opponents
 def test_opponents_table_filter_and_click_through(app: AppTest) -> None:
+    every_hand(app)
     app.switch_page("views/opponents.py").run()
     no_exceptions(app)
     everyone = table(app, "opponents_table")

@@ -13,8 +13,9 @@ from pipeline.storage.settings import HEROES_FOUND_SQL
 
 def filter_options() -> dict[str, pl.DataFrame]:
     """What the sidebar offers: heroes (most hands first), sites, games, limits, stakes,
-    and the first and last day played."""
-    names = ("heroes", "sites", "games", "limits", "stakes", "dates")
+    the first and last day played, and the hands of each kind of money (cash first when
+    as many)."""
+    names = ("heroes", "sites", "games", "limits", "stakes", "dates", "money")
     frames = fetch_many(
         [
             (HEROES_FOUND_SQL, None),
@@ -30,6 +31,11 @@ def filter_options() -> dict[str, pl.DataFrame]:
             (
                 "SELECT CAST(timezone('UTC', min(started_at)) AS DATE) AS first_day, "
                 "CAST(timezone('UTC', max(started_at)) AS DATE) AS last_day FROM hands",
+                None,
+            ),
+            (
+                "SELECT CASE WHEN money = 'tournament' THEN 'tournament' ELSE 'cash' END AS kind, "
+                "count(*) AS hands FROM hands GROUP BY kind ORDER BY hands DESC, kind",
                 None,
             ),
         ]

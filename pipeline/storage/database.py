@@ -21,7 +21,7 @@ import platformdirs
 import polars as pl
 
 from pipeline.storage.file_progress import FileProgress
-from pipeline.storage.rows import TABLES
+from pipeline.storage.rows import HAND_TABLES, TABLES
 from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats, make_stats_readable
 
 SCHEMA = Path(__file__).with_name("schema.sql")
@@ -257,7 +257,7 @@ class Database:
                 )
                 new_hands = sum(hands_by_site.values())
                 duplicates += incoming.height - new_hands
-                for table in ("hands", "hand_players", "actions", "draws", "pots", "findings"):
+                for table in HAND_TABLES:
                     if table != "hands" and table in frames:
                         registered[table] = f"batch_{table}"
                         con.register(registered[table], frames[table])

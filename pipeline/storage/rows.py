@@ -31,12 +31,22 @@ from parsers.events import (
     SeatSummary,
     Show,
     StreetStart,
+    TournamentFinish,
 )
 from parsers.reading import HandText
 from pipeline.engine.all_in import AllInAdjustment, NotAdjusted
 from pipeline.engine.results import HandResult, PlayerResult
 
-TABLES = ("hands", "hand_players", "actions", "draws", "pots", "findings", "rejects")
+HAND_TABLES = (  # a stored hand's rows: each keyed by (site, hand_number)
+    "hands",
+    "hand_players",
+    "actions",
+    "draws",
+    "pots",
+    "findings",
+    "tournament_finishes",
+)
+TABLES = (*HAND_TABLES, "rejects")
 
 _VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 _AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
@@ -83,6 +93,7 @@ class HandRow(NamedTuple):
     ev_runouts: int | None
     ev_standard_error: float | None
     ev_note: str | None
+    buy_in_currency: str | None
 
 
 class PlayerRow(NamedTuple):
@@ -162,6 +173,15 @@ class FindingRow(NamedTuple):
     player: str | None
 
 
+class FinishRow(NamedTuple):
+    site: str
+    hand_number: str
+    tournament_id: str
+    player: str
+    place: int | None
+    prize: Decimal | None
+
+
 class RejectRow(NamedTuple):
     reject_id: str
     source_file: str
@@ -187,6 +207,7 @@ class Batch:
     draws: list[DrawRow] = field(default_factory=list)
     pots: list[PotRow] = field(default_factory=list)
     findings: list[FindingRow] = field(default_factory=list)
+    tournament_finishes: list[FinishRow] = field(default_factory=list)
     rejects: list[RejectRow] = field(default_factory=list)
 
     def tables(self) -> dict[str, list[NamedTuple]]:
@@ -278,6 +299,7 @@ def add_hand(
             ev_runouts=ev.ev_runouts,
             ev_standard_error=ev.ev_standard_error,
             ev_note=ev.ev_note,
+            buy_in_currency=tournament.currency if tournament else None,
         )
     )
     _add_players(batch, key, hand, result, hero, adjustment)
@@ -293,6 +315,18 @@ def add_hand(
                 low_winners=list(pot.low_winners),
             )
         )
+    if tournament is not None:
+        for event in hand.events:
+            if isinstance(event, TournamentFinish):
+                batch.tournament_finishes.append(
+                    FinishRow(
+                        *key,
+                        tournament_id=tournament.tournament_id,
+                        player=event.player,
+                        place=event.place,
+                        prize=event.prize,
+                    )
+                )
     for finding in result.findings:
         batch.findings.append(
             FindingRow(
@@ -528,11 +562,12 @@ _TYPES: dict[str, pl.DataType] = {
             "amount",
             "raise_to",
             "ev_net",
+            "prize",
         ]
     },
     **{name: pl.Int32() for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
     **{name: pl.Int32() for name in ["streets_seen", "seq", "street_index", "draw_number"]},
-    **{name: pl.Int32() for name in ["discard_count", "pot_index", "line", "ev_runouts"]},
+    **{name: pl.Int32() for name in ["discard_count", "pot_index", "line", "ev_runouts", "place"]},
     "ev_standard_error": pl.Float64(),
     "all_in_equity": pl.Float64(),
     "byte_offset": pl.Int64(),

@@ -120,6 +120,17 @@ CREATE TABLE IF NOT EXISTS findings (
     player      VARCHAR
 );
 
+CREATE TABLE IF NOT EXISTS tournament_finishes (
+    -- "Hero finished the tournament in 3rd place and received $4.50.", "Bob wins the
+    -- tournament and receives 1000 - congratulations!": as the hand that says it
+    site          VARCHAR NOT NULL,
+    hand_number   VARCHAR NOT NULL,
+    tournament_id VARCHAR NOT NULL,
+    player        VARCHAR NOT NULL,
+    place         INTEGER,               -- NULL: a prize line naming no place
+    prize         DECIMAL(18, 4)         -- NULL: none said (out before the money)
+);
+
 CREATE TABLE IF NOT EXISTS rejects (
     reject_id   VARCHAR PRIMARY KEY,     -- sha256 of the raw text: the same text once
     source_file VARCHAR NOT NULL,
@@ -184,6 +195,9 @@ ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_street VARCHAR;  -- the last betti
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_runouts INTEGER;
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_standard_error DOUBLE;  -- of a sampled equity
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_note VARCHAR;
+-- A tournament's buy-in currency ('USD'; NULL for play money, freerolls, hands stored
+-- before it): `currency` is NULL in a tournament, its chips are no money.
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS buy_in_currency VARCHAR;
 ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS all_in_equity DOUBLE;  -- his expected part
     -- of all the money collected, at the all-in (NULL: not adjusted, or folded)
 ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS ev_net DECIMAL(18, 4);  -- expected

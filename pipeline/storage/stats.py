@@ -23,6 +23,7 @@ STAT_HELPERS_SQL = Path(__file__).with_name("stat_helpers.sql")
 STATS_SQL = Path(__file__).with_name("stats.sql")
 FACTS_SQL = Path(__file__).with_name("facts.sql")
 FACTS_TABLE_SQL = Path(__file__).with_name("facts_table.sql")
+TOURNAMENTS_SQL = Path(__file__).with_name("tournaments.sql")
 
 FACTS_TABLE = "player_hand_facts"
 FACT_SOURCES = ("hands", "hand_players", "actions", "draws", "pots")
@@ -46,6 +47,7 @@ OBJECTS = (
     "stat_hands_filtered",
     "player_stats",
     "player_street_stats",
+    "tournaments",
 )
 
 _CREATE = re.compile(r"^CREATE OR REPLACE (VIEW|MACRO) ", re.MULTILINE)
@@ -107,7 +109,9 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
     the hands at every reading (slow on a large database: open it for writing once
     instead, as `studdraw import` and the dashboard do).
     """
-    sql = "\n".join(file.read_text(encoding="utf-8") for file in (STAT_HELPERS_SQL, STATS_SQL))
+    sql = "\n".join(
+        file.read_text(encoding="utf-8") for file in (STAT_HELPERS_SQL, STATS_SQL, TOURNAMENTS_SQL)
+    )
     if not temporary:
         connection.execute(facts_table_sql()).fetchall()  # a file older than the table
         _renew_if_changed(connection)  # before the views, which read its columns

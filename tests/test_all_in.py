@@ -44,13 +44,11 @@ HERO_HELD = ("Ac", "2d", "3h", "4s", "Kc", "Kd")  # tests/test_equity.py's razz 
 VILLAIN_HELD = ("2c", "3d", "4h", "5s", "7c", "Qd")
 
 
-def _razz_all_in_on_sixth(villain_shows: bool = True) -> Hand:
-    """Razz, ante 1, bring-in 2, limits 5/10. Villain (36 in chips) is all in on sixth
-    street: Hero A-2/3-4-K-K against Villain 2-3/4-5-7-Q, a card each to come, and
-    Villain's 7-5-4-3-2 made. The river: Hero 9s, Villain 8h; Villain wins the 72 pot."""
-    header = HandHeader(
+def _razz_header(number: str) -> HandHeader:
+    """Razz, ante 1, bring-in 2, limits 5/10."""
+    return HandHeader(
         site="simulated",
-        hand_number="1",
+        hand_number=number,
         game=Game.RAZZ,
         limit=LimitKind.FIXED,
         stakes=Stakes(small_bet=D(5), big_bet=D(10), ante=D(1), bring_in=D(2)),
@@ -59,6 +57,13 @@ def _razz_all_in_on_sixth(villain_shows: bool = True) -> Hand:
         started_at_utc=datetime(2026, 11, 23, tzinfo=UTC),
         site_time="",
     )
+
+
+def _razz_all_in_on_sixth(villain_shows: bool = True) -> Hand:
+    """Razz, ante 1, bring-in 2, limits 5/10. Villain (36 in chips) is all in on sixth
+    street: Hero A-2/3-4-K-K against Villain 2-3/4-5-7-Q, a card each to come, and
+    Villain's 7-5-4-3-2 made. The river: Hero 9s, Villain 8h; Villain wins the 72 pot."""
+    header = _razz_header("1")
     villain_final = ("2c", "3d", "4h", "5s", "7c", "Qd", "8h")
     showdown: list[Event] = [
         Show("Villain", villain_final) if villain_shows else Muck("Villain"),
@@ -330,17 +335,7 @@ def test_each_pot_goes_by_the_equity_of_its_own_players() -> None:
     runout. The side pot (40) is A's and B's only: A holds 7-6-4-3-2 made, B has only
     queens, jacks and tens (no fifth rank with one card to come: his low always pairs).
     So C expects 63 (+42), A 40 (-1), B nothing (-41), whatever the river."""
-    header = HandHeader(
-        site="simulated",
-        hand_number="2",
-        game=Game.RAZZ,
-        limit=LimitKind.FIXED,
-        stakes=Stakes(small_bet=D(5), big_bet=D(10), ante=D(1), bring_in=D(2)),
-        money=MoneyKind.REAL,
-        currency="USD",
-        started_at_utc=datetime(2026, 11, 23, tzinfo=UTC),
-        site_time="",
-    )
+    header = _razz_header("2")
     deals = {
         "A": (("2d", "3d"), "4d", "6d", "7d", "Qh", "8c"),
         "B": (("Qs", "Qd"), "Js", "Jd", "Ts", "Td", "9s"),

@@ -12,6 +12,7 @@ from parsers.outcomes import ParseOutcome
 from parsers.phh_notation import PHH_SUFFIXES, is_phh
 from parsers.reading import FilePiece, HandText, split_hands
 from parsers.sites import ANY_FILE_HEADING, ANY_HAND_START, site_of, xml_format_of
+from parsers.tournament_summaries import is_summary
 
 HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", *PHH_SUFFIXES)
 _OPENING_LINES = 8  # more than a site's hand start spans (blank lines included)
@@ -25,7 +26,10 @@ def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome
 
 def file_chunks(path: str, data: bytes, piece: FilePiece | None = None) -> Iterator[HandText]:
     """The text of each hand of a file (or piece of one): a site's history, or PHH. An
-    XML history is read whole (never cut into pieces: it has no blank line before a hand)."""
+    XML history is read whole (never cut into pieces: it has no blank line before a hand).
+    A tournament summary holds no hand (an import reads it apart: `tournament_summaries`)."""
+    if (piece is None or piece.start == 0) and is_summary(data):
+        return iter(())
     if is_phh(path):
         return phh.split_phh(path, data)
     xml = xml_format_of(data) if piece is None or piece.start == 0 else None

@@ -309,6 +309,8 @@ def import_(
     for site, count in summary.imported_by_site.most_common():
         stderr.print(f"  {count:6,d}  {site_name(site)}", markup=False)
     stderr.print(f"[bold]{summary.duplicates:,}[/] duplicates skipped")
+    if summary.tournament_summaries:
+        stderr.print(f"[bold]{summary.tournament_summaries:,}[/] tournament summaries read")
     if summary.all_in_filled:
         stderr.print(
             f"[bold]{summary.all_in_filled:,}[/] hands stored before all-in adjusted results "

@@ -32,8 +32,9 @@ from parsers.events import Hand
 from parsers.history_file import file_chunks, parse_chunk
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.phh_notation import is_phh
-from parsers.reading import HandText
+from parsers.reading import HandText, decode_history
 from parsers.sites import conventions_of
+from parsers.tournament_summaries import TournamentSummary, is_summary, read_summary
 from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
 from pipeline.engine.all_in import all_in_adjustment
 from pipeline.engine.replay import replay
@@ -52,6 +53,7 @@ from pipeline.storage.rows import (
     add_engine_reject,
     add_hand,
     add_parse_reject,
+    add_summary,
     batch_frame,
 )
 from pipeline.validation_tally import engine_rejection
@@ -81,6 +83,7 @@ class ImportSummary:
     refused: list[Refused] = field(default_factory=list)  # files and members not read
     seconds: float = 0.0
     stopped: bool = False  # told to stop before the end: the next import goes on
+    tournament_summaries: int = 0  # summary files read (tournaments, not hands)
     all_in_filled: int = 0  # hands stored by an older studdraw, read again for their EV
 
     @property
@@ -118,6 +121,7 @@ class _FileOutcome:
     rejected: Counter[str] = field(default_factory=Counter)
     left_for_next_run: int = 0
     duplicates: int = 0  # a hand twice in one batch
+    tournament_summaries: int = 0  # a summary file read
     hands_before: int | None = None  # the file's hands stored before; None: the last piece's
     ends_file: bool = True  # the file's last (or only) piece
     refused: Refused | None = None  # the file could not be read
@@ -221,6 +225,7 @@ def _load(
                     pending.store(database, summary)
             summary.flop_games_skipped += outcome.flop_games_skipped
             summary.cancelled += outcome.cancelled
+            summary.tournament_summaries += outcome.tournament_summaries
             summary.rejected.update(outcome.rejected)
             summary.left_for_next_run += outcome.left_for_next_run
             summary.duplicates += outcome.duplicates
@@ -323,6 +328,8 @@ def _read_source(work: _Work) -> _FileOutcome:
         data = source.read()
         if len(data) < source.size:
             raise SourceRefusal("it shrank while it was being read: import it again")
+        if is_summary(data):
+            return _summary_outcome(work, data)
         start, prefix = 0, hashlib.sha256()
         if known and len(data) >= known.offset_reached:
             # read in place: a slice would copy a large file's bytes
@@ -401,6 +408,24 @@ def _spooled(
         source.name, source.size, source.mtime, prefix.hexdigest(), reached, hands, finished
     )
     return frame_files, progress
+
+
+def _summary_outcome(work: _Work, data: bytes) -> _FileOutcome:
+    """A tournament summary file: one row, or the file rejected with why."""
+    outcome, batch = _FileOutcome(tournament_summaries=1), Batch()
+    summary = read_summary(work.source.name, data)
+    if isinstance(summary, TournamentSummary):
+        add_summary(batch, summary)
+    else:
+        lines = tuple(decode_history(data, None).text.splitlines())
+        whole = HandText(work.source.name, lines, 1, 0, len(data), is_hand=False)
+        add_parse_reject(batch, whole, summary)
+        outcome.rejected[summary.kind.value] += 1
+        outcome.tournament_summaries = 0
+    outcome.hands_before = 0
+    prefix = hashlib.sha256(data)
+    outcome.batches.append(_spooled(batch, work, prefix, len(data), 0, True))
+    return outcome
 
 
 def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:

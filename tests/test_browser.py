@@ -74,6 +74,7 @@ def test_import_graph_and_replayer_in_a_real_browser(server: tuple[str, Path]) -
             for game in ("seven_stud", "triple_draw_27"):
                 _replay_to_the_end(page, url, _hand_of(database, game), game)
             _all_in_equities(page, url, database)
+            _tournaments(page, url)
         finally:
             browser.close()
 
@@ -106,6 +107,15 @@ def _overview_graph(page, url: str) -> None:
     adjusted = page.locator('[data-testid="stMetric"]').filter(has_text="All-in adjusted")
     expect(adjusted).to_be_visible()
     page.screenshot(path=SHOTS / "3-overview-graph.png", full_page=True)
+
+
+def _tournaments(page, url: str) -> None:
+    """The samples' razz tournament on the Tournaments page, with its result."""
+    page.goto(f"{url}/tournaments")
+    expect(page.get_by_role("heading", name="Tournaments", exact=True)).to_be_visible()
+    expect(page.locator(".st-key-tournaments_totals")).to_be_visible()
+    expect(page.locator(".st-key-tournaments_list")).to_be_visible()
+    page.screenshot(path=SHOTS / "7-tournaments.png", full_page=True)
 
 
 def _all_in_equities(page, url: str, database: Path) -> None:

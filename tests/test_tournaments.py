@@ -120,3 +120,106 @@ def test_the_tournaments_page_shows_roi_and_opens_a_tournaments_hands(
     app.button(key="tournament_replay").click().run()
     assert not app.exception
     assert any(f"hand #{hands['hand_number'].iloc[0]}" in s.value for s in app.subheader)
+
+
+# Summary files in the forms FPDB's real summaries show (regression-test-files/summaries):
+# no real summary is among the shared histories.
+STARS_SUMMARY = """PokerStars Tournament #330855877, Limit Badugi
+Buy-In: $1.00/$0.20 USD
+8 players
+Total Prize Pool: $8.00 USD
+Tournament started 2010/11/07 14:17:59 ET
+
+  1: Player3 (Germany), $4.00 (50%)
+  2: Player1 (Canada), $2.40 (30%)
+  3: Player5 (United States), $1.60 (20%)
+  4: Player0 (Sweden),
+  5: Player7 (Russia),
+  6: Player2 (Brazil),
+  7: Player4 (Austria),
+  8: Player6 (Finland),
+
+You finished in 3rd place.
+"""
+STARS_SUMMARY_PLAY = """PokerStars Tournament #743144019, 8-Game
+Buy-In: 100/9
+2 players
+Total Prize Pool: 200
+Tournament started 2013/06/05 23:30:00 ET
+
+  1: Hero (United States), 200 (100%)
+  2: Player0 (United States),
+
+You finished in 1st place (eliminated at hand #99632835084).
+"""
+FULLTILT_SUMMARY = (
+    (
+        "Full Tilt Poker Tournament Summary $10 Heads-Up Sit & Go (243560420) "
+        "2-7 Triple Draw Limit (Turbo, Heads Up)\n"
+    )
+    + """
+Buy-In: $9.60 + $0.40
+
+Buy-In Chips: 1500
+
+2 Entries
+
+Total Prize Pool: $19.20
+
+Tournament started: 2012/11/07 10:31:56 ET
+
+Tournament finished: 2012/11/07 10:46:49 ET
+
+1: Player0, $19.20
+
+2: OrangeWater
+
+OrangeWater finished in 2nd place
+"""
+)
+
+
+def test_summary_files_complete_the_tournaments_their_hands_tell(
+    tournament_database: Path, tmp_path: Path
+) -> None:
+    """The badugi sit-and-go's summary adds its entrants and prize pool to what its 104
+    hands say; a summary without hands is a tournament of its own; a line no grammar knows
+    rejects the file with the line named."""
+    import shutil
+
+    database_path = tmp_path / "copy.duckdb"
+    shutil.copy(tournament_database, database_path)
+    folder = tmp_path / "summaries"
+    folder.mkdir()
+    (folder / "TS20101107 T330855877.txt").write_text(STARS_SUMMARY, encoding="utf-8")
+    (folder / "TS20130605 T743144019.txt").write_text(STARS_SUMMARY_PLAY, encoding="utf-8")
+    (folder / "FT summary 243560420.txt").write_text(FULLTILT_SUMMARY, encoding="utf-16")
+    (folder / "TS broken.txt").write_text(
+        STARS_SUMMARY.replace("8 players", "8 players, give or take"), encoding="utf-8"
+    )
+    with Database(database_path) as database:
+        summary = import_histories([folder], database)
+        assert summary.tournament_summaries == 3 and summary.hands_imported == 0
+        assert dict(summary.rejected) == {"syntax": 1}
+        reason, line = database.connection.execute(
+            "SELECT reason, line FROM rejects WHERE source_file LIKE '%broken%'"
+        ).fetchone()
+        assert "summary line not understood" in reason and line == 3
+        rows = {
+            row[0]: row[1:]
+            for row in database.connection.execute(
+                "SELECT tournament_id, hands, entrants, prize_pool, currency, cost, hero, "
+                "finish, prize, net FROM tournaments"
+            ).fetchall()
+        }
+    assert rows["330855877"] == (
+        104, 8, Decimal("8.00"), "USD", Decimal("1.20"), "Player5", 3, Decimal("1.60"),
+        Decimal("0.40"),
+    )  # fmt: skip
+    assert rows["743144019"] == (
+        0, 2, Decimal(200), None, Decimal(109), "Hero", 1, Decimal(200), Decimal(91),
+    )  # fmt: skip
+    assert rows["243560420"] == (
+        0, 2, Decimal("19.20"), "USD", Decimal("10.00"), "OrangeWater", 2, Decimal(0),
+        Decimal("-10.00"),
+    )  # fmt: skip

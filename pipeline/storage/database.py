@@ -283,6 +283,13 @@ class Database:
             finally:
                 for name in registered.values():
                     con.unregister(name)
+        if "tournament_summaries" in frames:  # a newer summary replaces an older one
+            con.register("incoming_summaries", frames["tournament_summaries"])
+            con.execute(
+                "INSERT OR REPLACE INTO tournament_summaries BY NAME "
+                "SELECT * FROM incoming_summaries"
+            )
+            con.unregister("incoming_summaries")
         if "rejects" in frames:
             incoming = frames["rejects"].unique(subset=["reject_id"], keep="first")
             con.register("incoming", incoming)

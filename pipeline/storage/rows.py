@@ -34,6 +34,7 @@ from parsers.events import (
     TournamentFinish,
 )
 from parsers.reading import HandText
+from parsers.tournament_summaries import TournamentSummary
 from pipeline.engine.all_in import AllInAdjustment, NotAdjusted
 from pipeline.engine.results import HandResult, PlayerResult
 
@@ -46,7 +47,7 @@ HAND_TABLES = (  # a stored hand's rows: each keyed by (site, hand_number)
     "findings",
     "tournament_finishes",
 )
-TABLES = (*HAND_TABLES, "rejects")
+TABLES = (*HAND_TABLES, "tournament_summaries", "rejects")
 
 _VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 _AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
@@ -182,6 +183,24 @@ class FinishRow(NamedTuple):
     prize: Decimal | None
 
 
+class SummaryRow(NamedTuple):
+    site: str
+    tournament_id: str
+    name: str
+    buy_in: Decimal | None
+    fee: Decimal | None
+    bounty: Decimal | None
+    currency: str | None
+    entrants: int | None
+    prize_pool: Decimal | None
+    started_at: datetime | None
+    finished_at: datetime | None
+    hero: str | None
+    finish: int | None
+    prize: Decimal | None
+    source_file: str
+
+
 class RejectRow(NamedTuple):
     reject_id: str
     source_file: str
@@ -208,6 +227,7 @@ class Batch:
     pots: list[PotRow] = field(default_factory=list)
     findings: list[FindingRow] = field(default_factory=list)
     tournament_finishes: list[FinishRow] = field(default_factory=list)
+    tournament_summaries: list[SummaryRow] = field(default_factory=list)
     rejects: list[RejectRow] = field(default_factory=list)
 
     def tables(self) -> dict[str, list[NamedTuple]]:
@@ -373,6 +393,29 @@ def add_reject(
             line=line,
             raw_text=kept,
             rejected_at=datetime.now(UTC),
+        )
+    )
+
+
+def add_summary(batch: Batch, summary: TournamentSummary) -> None:
+    """A tournament summary file's row (`parsers.tournament_summaries`)."""
+    batch.tournament_summaries.append(
+        SummaryRow(
+            site=summary.site,
+            tournament_id=summary.tournament_id,
+            name=summary.name,
+            buy_in=summary.buy_in,
+            fee=summary.fee,
+            bounty=summary.bounty,
+            currency=summary.currency,
+            entrants=summary.entrants,
+            prize_pool=summary.prize_pool,
+            started_at=summary.started_at,
+            finished_at=summary.finished_at,
+            hero=summary.hero,
+            finish=summary.finish,
+            prize=summary.prize,
+            source_file=summary.path,
         )
     )
 
@@ -563,9 +606,12 @@ _TYPES: dict[str, pl.DataType] = {
             "raise_to",
             "ev_net",
             "prize",
+            "prize_pool",
         ]
     },
     **{name: pl.Int32() for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
+    **{name: pl.Int32() for name in ["entrants", "finish"]},
+    "finished_at": UTC_TIME,
     **{name: pl.Int32() for name in ["streets_seen", "seq", "street_index", "draw_number"]},
     **{name: pl.Int32() for name in ["discard_count", "pot_index", "line", "ev_runouts", "place"]},
     "ev_standard_error": pl.Float64(),

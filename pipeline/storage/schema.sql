@@ -131,6 +131,28 @@ CREATE TABLE IF NOT EXISTS tournament_finishes (
     prize         DECIMAL(18, 4)         -- NULL: none said (out before the money)
 );
 
+CREATE TABLE IF NOT EXISTS tournament_summaries (
+    -- A tournament as its summary file tells it (parsers/tournament_summaries.py); a later
+    -- summary of the same tournament (finished, where the first was still running)
+    -- replaces the earlier.
+    site          VARCHAR NOT NULL,
+    tournament_id VARCHAR NOT NULL,
+    name          VARCHAR NOT NULL,       -- as printed: "8-Game", "... 5 Card Stud Limit"
+    buy_in        DECIMAL(18, 4),
+    fee           DECIMAL(18, 4),
+    bounty        DECIMAL(18, 4),
+    currency      VARCHAR,                -- NULL: chips (play money, freerolls, points)
+    entrants      INTEGER,
+    prize_pool    DECIMAL(18, 4),
+    started_at    TIMESTAMPTZ,
+    finished_at   TIMESTAMPTZ,            -- NULL: still running when written
+    hero          VARCHAR,                -- whose summary it is
+    finish        INTEGER,                -- his place; NULL while running
+    prize         DECIMAL(18, 4),         -- what he received (0 out of the money)
+    source_file   VARCHAR NOT NULL,
+    PRIMARY KEY (site, tournament_id)
+);
+
 CREATE TABLE IF NOT EXISTS rejects (
     reject_id   VARCHAR PRIMARY KEY,     -- sha256 of the raw text: the same text once
     source_file VARCHAR NOT NULL,

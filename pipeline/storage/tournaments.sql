@@ -1,7 +1,8 @@
--- The tournaments the database holds hands of, one row each, worked out from those hands
--- when read: their header (game, buy-in, fee, bounty, currency), their times, and the
--- finish lines of the player whose histories they are ("Hero finished the tournament in
--- 3rd place and received $4.50."). A view, so that it is always what the hands say.
+-- The tournaments the database knows, one row each: from their hands (header: game,
+-- buy-in, fee, bounty, currency; their times; the finish lines of the player whose
+-- histories they are, "Hero finished the tournament in 3rd place and received $4.50.")
+-- and from their summary files (tournament_summaries: entrants, prize pool, the end, and
+-- the finish where no hand tells it). A view: always what the stored rows say.
 -- Columns: docs/schema.md.
 CREATE OR REPLACE VIEW tournaments AS
 WITH played AS (
@@ -26,28 +27,55 @@ finishes AS (
     SELECT site, tournament_id, player, min(place) AS place, max(prize) AS prize
     FROM tournament_finishes
     GROUP BY site, tournament_id, player
+),
+joined AS (
+    SELECT
+        coalesce(p.site, s.site) AS site,
+        coalesce(p.tournament_id, s.tournament_id) AS tournament_id,
+        p.game,
+        coalesce(p.mixed_game, CASE WHEN p.game IS NULL THEN s.name END) AS mixed_game,
+        coalesce(p.buy_in, s.buy_in) AS buy_in,
+        coalesce(p.fee, s.fee) AS fee,
+        coalesce(p.bounty, s.bounty) AS bounty,
+        coalesce(p.currency, s.currency) AS currency,
+        coalesce(s.started_at, p.started_at) AS started_at,
+        p.last_hand_at,
+        s.finished_at,
+        coalesce(p.hands, 0) AS hands,
+        s.entrants,
+        s.prize_pool,
+        coalesce(p.hero, s.hero) AS hero,
+        coalesce(f.place, CASE WHEN s.hero = coalesce(p.hero, s.hero) THEN s.finish END)
+            AS finish,
+        CASE
+            WHEN f.player IS NOT NULL THEN coalesce(f.prize, 0)
+            WHEN s.hero = coalesce(p.hero, s.hero) AND s.finish IS NOT NULL
+                THEN coalesce(s.prize, 0)
+        END AS prize
+    FROM played AS p
+    FULL JOIN tournament_summaries AS s
+        ON s.site = p.site AND s.tournament_id = p.tournament_id
+    LEFT JOIN finishes AS f
+        ON f.site = p.site AND f.tournament_id = p.tournament_id AND f.player = p.hero
 )
 SELECT
-    p.site,
-    p.tournament_id,
-    p.game,
-    p.mixed_game,
-    p.buy_in,
-    p.fee,
-    p.bounty,
-    p.currency,
-    coalesce(p.buy_in, 0) + coalesce(p.bounty, 0) + coalesce(p.fee, 0) AS cost,
-    p.started_at,
-    p.last_hand_at,
-    p.hands,
-    p.hero,
-    f.place AS finish,
-    -- a finish line without a prize: out before the money
-    CASE WHEN f.player IS NOT NULL THEN coalesce(f.prize, 0) END AS prize,
-    CASE
-        WHEN f.player IS NOT NULL
-            THEN coalesce(f.prize, 0) - (coalesce(p.buy_in, 0) + coalesce(p.bounty, 0) + coalesce(p.fee, 0))
-    END AS net
-FROM played AS p
-LEFT JOIN finishes AS f
-    ON f.site = p.site AND f.tournament_id = p.tournament_id AND f.player = p.hero;
+    site,
+    tournament_id,
+    game,
+    mixed_game,
+    buy_in,
+    fee,
+    bounty,
+    currency,
+    coalesce(buy_in, 0) + coalesce(bounty, 0) + coalesce(fee, 0) AS cost,
+    started_at,
+    last_hand_at,
+    finished_at,
+    hands,
+    entrants,
+    prize_pool,
+    hero,
+    finish,
+    prize,
+    prize - (coalesce(buy_in, 0) + coalesce(bounty, 0) + coalesce(fee, 0)) AS net
+FROM joined;

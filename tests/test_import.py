@@ -319,6 +319,8 @@ def test_each_row_type_has_exactly_its_tables_columns(tmp_path: Path) -> None:
         "draws": rows.DrawRow,
         "pots": rows.PotRow,
         "findings": rows.FindingRow,
+        "tournament_finishes": rows.FinishRow,
+        "tournament_summaries": rows.SummaryRow,
         "rejects": rows.RejectRow,
     }
     assert set(row_types) == set(TABLES)

@@ -20,6 +20,7 @@ fill it (`bring_up_to_date`).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -128,8 +129,21 @@ def bring_up_to_date(path: Path) -> None:
     key = (str(path), file_version(path))
     if key in _CURRENT:
         return
-    reading.bring_up_to_date(path, wait=RETRY_SECONDS, announce=st.spinner)
+    if reading.bring_up_to_date(path, wait=RETRY_SECONDS, announce=st.spinner):
+        _fill_all_in_results(path)
     _CURRENT.add((str(path), file_version(path)))
+
+
+def _fill_all_in_results(path: Path) -> None:
+    """An older studdraw's file, just upgraded: its all-in adjusted results too (as the
+    next import would), reading again the hands that may need them."""
+    from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
+    from pipeline.storage.database import Database
+
+    with contextlib.suppress(duckdb.Error, OSError), Database(path) as database:
+        if hands_to_fill(database):
+            with st.spinner("Working out the all-in adjusted results of the hands stored"):
+                fill_all_in_results(database)
 
 
 def fetch(sql: str, params: Params | None = None) -> pl.DataFrame:

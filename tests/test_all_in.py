@@ -398,3 +398,24 @@ def test_each_pot_goes_by_the_equity_of_its_own_players() -> None:
         "C": D(42),
     }
     assert shares["C"].equity == Fraction(63, 103)
+
+
+def test_the_dashboard_fills_an_older_database_when_it_first_reads_it(
+    tmp_path, real_histories
+) -> None:
+    from dashboard import connection
+    from pipeline.importer import import_histories
+    from pipeline.storage.database import Database
+
+    history = tmp_path / "stt.txt"
+    history.write_bytes(
+        (real_histories / "iPoker/tour/Stud/7-StudHi-USD-STT-5-201103.txt").read_bytes()
+    )
+    path = tmp_path / "studdraw.duckdb"
+    with Database(path) as database:
+        import_histories([history], database)
+        expected = database.connection.execute(EV_COLUMNS).fetchall()
+    _as_written_before_all_in_results(path)
+    connection.bring_up_to_date(path)
+    with Database(path, read_only=True) as database:
+        assert database.connection.execute(EV_COLUMNS).fetchall() == expected

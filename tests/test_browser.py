@@ -104,7 +104,7 @@ def _overview_graph(page, url: str) -> None:
     expect(drawn).to_be_visible()
     box = drawn.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 150
-    adjusted = page.locator('[data-testid="stMetric"]').filter(has_text="All-in adjusted")
+    adjusted = page.locator('[data-testid="stMetric"]').filter(has_text="All-in adjusted net")
     expect(adjusted).to_be_visible()
     page.screenshot(path=SHOTS / "3-overview-graph.png", full_page=True)
 

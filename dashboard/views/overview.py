@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import altair as alt
 import polars as pl
 import streamlit as st
@@ -40,7 +42,7 @@ def main() -> None:
         return
     currency = totals["currency"] if totals["money_kinds"] == 1 else None
     mixed = totals["money_kinds"] > 1
-    hands, net, rate, adjusted, showdown, non_showdown = st.columns(6)
+    hands, net, rate, showdown, non_showdown = st.columns(5)
     hands.metric("Hands", f"{totals['hands']:,}")
     net.metric("Net won", _money(totals["net_won"], currency))
     rate.metric(
@@ -49,16 +51,28 @@ def main() -> None:
         help="Big bets won per 100 hands: each hand's result divided by its big bet (the "
         "big blind in pot and no limit).",
     )
-    adjusted.metric(
-        "All-in adjusted",
-        _money(totals["ev_net_won"], currency),
-        help=f"Net won with the luck after all-ins taken out: in the "
-        f"{totals['all_in_adjusted']:,} hands decided all in with cards to come, each "
-        "player's share of the pot by his equity, not by the cards that came "
-        f"({_rate(totals['ev_big_bets_per_100'])} big bets / 100).",
-    )
     showdown.metric("Showdown", _money(totals["showdown_won"], currency))
     non_showdown.metric("Non-showdown", _money(totals["non_showdown_won"], currency))
+    luck = (
+        f"in the {totals['all_in_adjusted']:,} hands decided all in with cards to come, each "
+        "player's share of the pot by his equity, not by the cards that came"
+    )
+    adjusted_hands, adjusted, adjusted_rate, _, _ = st.columns(5)
+    adjusted_hands.metric(
+        "All-in adjusted hands",
+        f"{totals['all_in_adjusted']:,}",
+        help="The hero's hands decided all in with cards to come, every live hand known.",
+    )
+    adjusted.metric(
+        "All-in adjusted net",
+        _money(_cents(totals["ev_net_won"]), currency),
+        help=f"Net won with the luck after all-ins taken out: {luck}.",
+    )
+    adjusted_rate.metric(
+        "All-in adjusted BB / 100",
+        _rate(totals["ev_big_bets_per_100"]),
+        help=f"Big bets per 100 hands with the luck after all-ins taken out: {luck}.",
+    )
     if mixed:
         st.caption(
             f"These hands mix {totals['money_list']}: money totals add them up as numbers. "
@@ -122,6 +136,11 @@ def main() -> None:
 
 def _money(amount: object, currency: str | None) -> str:
     return format_amount(amount, currency, signed=True)  # type: ignore[arg-type]  # a Decimal cell
+
+
+def _cents(expected: Decimal | None) -> Decimal | None:
+    """An expectation (kept to 4 places) to the cent, as money is shown."""
+    return None if expected is None else expected.quantize(Decimal("0.01"))
 
 
 def _rate(value: float | None) -> str:

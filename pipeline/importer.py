@@ -412,16 +412,16 @@ def _spooled(
 
 def _summary_outcome(work: _Work, data: bytes) -> _FileOutcome:
     """A tournament summary file: one row, or the file rejected with why."""
-    outcome, batch = _FileOutcome(tournament_summaries=1), Batch()
+    outcome, batch = _FileOutcome(), Batch()
     summary = read_summary(work.source.name, data)
     if isinstance(summary, TournamentSummary):
         add_summary(batch, summary)
+        outcome.tournament_summaries = 1
     else:
         lines = tuple(decode_history(data, None).text.splitlines())
         whole = HandText(work.source.name, lines, 1, 0, len(data), is_hand=False)
         add_parse_reject(batch, whole, summary)
         outcome.rejected[summary.kind.value] += 1
-        outcome.tournament_summaries = 0
     outcome.hands_before = 0
     prefix = hashlib.sha256(data)
     outcome.batches.append(_spooled(batch, work, prefix, len(data), 0, True))

@@ -223,3 +223,27 @@ def test_summary_files_complete_the_tournaments_their_hands_tell(
         0, 2, Decimal("19.20"), "USD", Decimal("10.00"), "OrangeWater", 2, Decimal(0),
         Decimal("-10.00"),
     )  # fmt: skip
+
+
+def test_a_summary_written_while_running_never_replaces_the_finished_one(tmp_path: Path) -> None:
+    """Both in one folder (one transaction), then the running one again on its own: the
+    finished summary stays."""
+    finished = STARS_SUMMARY.replace(
+        "Tournament started 2010/11/07 14:17:59 ET",
+        "Tournament started 2010/11/07 14:17:59 ET\nTournament finished 2010/11/07 15:02:10 ET",
+    )
+    running = STARS_SUMMARY.replace("You finished in 3rd place.", "You are still playing.")
+    folder = tmp_path / "summaries"
+    folder.mkdir()
+    (folder / "a running.txt").write_text(running, encoding="utf-8")
+    (folder / "b finished.txt").write_text(finished, encoding="utf-8")
+    again = tmp_path / "later"
+    again.mkdir()
+    (again / "c running.txt").write_text(running, encoding="utf-8")
+    with Database(tmp_path / "studdraw.duckdb") as database:
+        for batch in (folder, again):
+            import_histories([batch], database)
+            rows = database.connection.execute(
+                "SELECT finish, prize, finished_at IS NOT NULL FROM tournament_summaries"
+            ).fetchall()
+            assert rows == [(3, Decimal("1.60"), True)]

@@ -283,13 +283,8 @@ class Database:
             finally:
                 for name in registered.values():
                     con.unregister(name)
-        if "tournament_summaries" in frames:  # a newer summary replaces an older one
-            con.register("incoming_summaries", frames["tournament_summaries"])
-            con.execute(
-                "INSERT OR REPLACE INTO tournament_summaries BY NAME "
-                "SELECT * FROM incoming_summaries"
-            )
-            con.unregister("incoming_summaries")
+        if "tournament_summaries" in frames:
+            self._store_summaries(frames["tournament_summaries"])
         if "rejects" in frames:
             incoming = frames["rejects"].unique(subset=["reject_id"], keep="first")
             con.register("incoming", incoming)
@@ -301,3 +296,24 @@ class Database:
             rejects = int(self.scalar("SELECT count(*) FROM rejects")) - before
             con.unregister("incoming")
         return Stored(new_hands, duplicates, rejects, hands_by_site)
+
+    def _store_summaries(self, summaries: pl.DataFrame) -> None:
+        """One row per tournament: a summary replaces the one stored unless it was
+        written while the tournament ran and the stored one after it ended (a player's
+        folder may hold both, in any order)."""
+        con = self.connection
+        finished_first = summaries.sort("finished_at", descending=True, nulls_last=True)
+        incoming = finished_first.unique(subset=["site", "tournament_id"], keep="first")
+        con.register("incoming_summaries", incoming)
+        try:
+            con.execute(
+                "DELETE FROM tournament_summaries AS t USING incoming_summaries AS i "
+                "WHERE t.site = i.site AND t.tournament_id = i.tournament_id "
+                "AND (i.finished_at IS NOT NULL OR t.finished_at IS NULL)"
+            )
+            con.execute(
+                "INSERT INTO tournament_summaries BY NAME SELECT i.* FROM incoming_summaries AS i "
+                "ANTI JOIN tournament_summaries USING (site, tournament_id)"
+            )
+        finally:
+            con.unregister("incoming_summaries")

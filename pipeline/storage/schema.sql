@@ -132,9 +132,9 @@ CREATE TABLE IF NOT EXISTS tournament_finishes (
 );
 
 CREATE TABLE IF NOT EXISTS tournament_summaries (
-    -- A tournament as its summary file tells it (parsers/tournament_summaries.py); a later
-    -- summary of the same tournament (finished, where the first was still running)
-    -- replaces the earlier.
+    -- A tournament as its summary file tells it (parsers/tournament_summaries.py); one
+    -- row each: a summary replaces the one stored, unless it was written while the
+    -- tournament ran and the stored one after it ended.
     site          VARCHAR NOT NULL,
     tournament_id VARCHAR NOT NULL,
     name          VARCHAR NOT NULL,       -- as printed: "8-Game", "... 5 Card Stud Limit"

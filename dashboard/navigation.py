@@ -32,6 +32,16 @@ def open_hand(site: str, hand_number: str) -> None:
     st.switch_page(PAGES["replayer"])
 
 
+def replay_selected(event: Any, hands: Any, key: str) -> None:
+    """Under a table of hands (one row selectable, `event` its selection): a button that
+    replays the hand selected."""
+    rows = event.selection.rows if event is not None else []
+    if rows:
+        hand = hands.row(rows[0], named=True)
+        if st.button(f"Replay hand #{hand['hand_number']}", key=key):
+            open_hand(hand["site"], hand["hand_number"])
+
+
 def open_player(site: str, player: str) -> None:
     """Go to the Stats page showing this player."""
     st.session_state[PLAYER_TARGET] = (site, player)

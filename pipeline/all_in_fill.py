@@ -10,7 +10,7 @@ keeps its result ('kept', with why). Their stat facts are worked out again with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import polars as pl
 
@@ -38,11 +38,9 @@ def hands_to_fill(database: Database) -> int:
     return int(database.scalar("SELECT count(*) FROM hands WHERE ev_method IS NULL"))
 
 
-def fill_all_in_results(
-    database: Database, progress: Callable[[int], None] = lambda _hands: None
-) -> int:
+def fill_all_in_results(database: Database) -> int:
     """Work out the all-in adjustment of every hand stored without it; returns how many
-    hands were read again. `progress` is told of each transaction's hands."""
+    hands were read again."""
     con = database.connection
     stored = [
         StoredHand(*row)
@@ -61,7 +59,6 @@ def fill_all_in_results(
     for start in range(0, len(stored), HANDS_PER_TRANSACTION):
         part = stored[start : start + HANDS_PER_TRANSACTION]
         _store(database, _rows(read_stored(part)))
-        progress(len(part))
     database.close()
     return len(stored)
 

@@ -129,12 +129,7 @@ def _player_view(active: Filters, site: str, player: str) -> None:
             "they_showed_down": st.column_config.CheckboxColumn("Showdown"),
         },
     )
-    # streamlit types the event loosely
-    rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
-    if rows:
-        hand = hands.row(rows[0], named=True)
-        if st.button(f"Replay hand #{hand['hand_number']}", key="opponents_replay"):
-            navigation.open_hand(hand["site"], hand["hand_number"])
+    navigation.replay_selected(event, hands, "opponents_replay")
 
 
 def _note(site: str, player: str) -> None:

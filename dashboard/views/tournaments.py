@@ -117,11 +117,7 @@ def _hands_of(tournament: dict, heroes: tuple[str, ...]) -> None:
             "hero_ev_net": _money("All-in adjusted"),
         },
     )
-    rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
-    if rows:
-        hand = hands.row(rows[0], named=True)
-        if st.button(f"Replay hand #{hand['hand_number']}", key="tournament_replay"):
-            navigation.open_hand(hand["site"], hand["hand_number"])
+    navigation.replay_selected(event, hands, "tournament_replay")
 
 
 def _named(frame: pl.DataFrame) -> pl.DataFrame:

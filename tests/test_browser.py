@@ -112,7 +112,7 @@ def _overview_graph(page, url: str) -> None:
 def _tournaments(page, url: str) -> None:
     """The samples' razz tournament on the Tournaments page, with its result."""
     page.goto(f"{url}/tournaments")
-    expect(page.get_by_role("heading", name="Tournaments", exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name="Tournaments", exact=True, level=1)).to_be_visible()
     expect(page.locator(".st-key-tournaments_totals")).to_be_visible()
     expect(page.locator(".st-key-tournaments_list")).to_be_visible()
     page.screenshot(path=SHOTS / "7-tournaments.png", full_page=True)

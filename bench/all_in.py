@@ -2,7 +2,7 @@
 
 A worker reads, parses, replays and turns each hand into rows; since all-in adjusted
 results, it also works out the equities of every hand decided all in with cards to come.
-This runs a worker's whole job (`importer._read_file`) over the benchmark's mixed-game
+This runs a worker's whole job (`importer.read_work`) over the benchmark's mixed-game
 corpus (bench/import.py's) twice, the second time with the adjustment switched off, and
 prints the CPU time of each, the spots found and what one costs.
 
@@ -37,7 +37,7 @@ def worker_seconds(paths: list[Path], adjust: bool) -> float:
     with tempfile.TemporaryDirectory() as spool:
         start = time.process_time()
         for source in found:
-            importer._read_file(importer._Work(source, None, 5_000, spool))
+            importer.read_work(importer.FileWork(source, None, 5_000, spool))
         return time.process_time() - start
 
 

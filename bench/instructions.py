@@ -43,12 +43,12 @@ def run_passes(path: str, passes: int, stage: str) -> None:
                 pass
         return
     from pipeline.history_sources import Source, sources
-    from pipeline.importer import _read_file, _Work
+    from pipeline.importer import FileWork, read_work
 
     (source,) = (s for s in sources([path]) if isinstance(s, Source))
     with tempfile.TemporaryDirectory() as spool:
         for _ in range(passes):
-            _read_file(_Work(source, None, 5_000, spool))
+            read_work(FileWork(source, None, 5_000, spool))
 
 
 def instructions(path: Path, passes: int, stage: str) -> int:

@@ -96,7 +96,7 @@ Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True, slots=True)
-class _Work:
+class FileWork:
     """One file for a worker: where to start, how many hands it already gave, and the
     folder where its batches wait for the loader."""
 
@@ -109,7 +109,7 @@ class _Work:
 
 
 @dataclass
-class _FileOutcome:
+class WorkOutcome:
     """What a worker hands back: each batch as Arrow IPC files (a table each) in the
     spool folder, with the file's progress at the end of that batch, and the file's
     counts. Batches wait on disk, not in memory: a worker never holds more than one,
@@ -175,16 +175,16 @@ def import_sources(
             if same and known.finished:  # type: ignore[union-attr]  # same: known is not None
                 summary.files_unchanged += 1
             else:
-                work.extend(_works(source, known, batch_hands, spool, piece_bytes))
+                work.extend(works_of(source, known, batch_hands, spool, piece_bytes))
         database.close()  # until the first batch: others may read while the workers parse
         _load(database, work, jobs, batch_hands, summary, progress, stop)
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-def _works(
+def works_of(
     source: Source, known: FileProgress | None, batch_hands: int, spool: str, piece_bytes: int
-) -> list[_Work]:
+) -> list[FileWork]:
     """A file's work: the whole file, or its pieces when it is a large file on disk."""
     if not source.members and source.size > piece_bytes and not is_phh(source.name):
         start = hands_before = 0
@@ -194,14 +194,14 @@ def _works(
                 start, hands_before = known.offset_reached, known.hands
         pieces = file_pieces(source.path, start, source.size, piece_bytes)
         if pieces:
-            first = [_Work(source, None, batch_hands, spool, pieces[0], hands_before)]
-            return first + [_Work(source, None, batch_hands, spool, p) for p in pieces[1:]]
-    return [_Work(source, known, batch_hands, spool)]
+            first = [FileWork(source, None, batch_hands, spool, pieces[0], hands_before)]
+            return first + [FileWork(source, None, batch_hands, spool, p) for p in pieces[1:]]
+    return [FileWork(source, known, batch_hands, spool)]
 
 
 def _load(
     database: Database,
-    work: list[_Work],
+    work: list[FileWork],
     jobs: int,
     batch_hands: int,
     summary: ImportSummary,
@@ -209,12 +209,12 @@ def _load(
     stop: threading.Event | None = None,
 ) -> None:
     """Store the workers' batches in file order, in transactions of about `batch_hands`
-    hands (`_Pending`)."""
+    hands (`PendingBatches`)."""
     done = summary.files_unchanged
     hands_before = 0  # the file's hands in the import log before this outcome's batches
-    pending = _Pending()
+    pending = PendingBatches()
     with executor(jobs) as pool:
-        for outcome in ordered_map(pool, _read_file, work, window=2 * jobs):
+        for outcome in ordered_map(pool, read_work, work, window=2 * jobs):
             if outcome.hands_before is not None:
                 hands_before = outcome.hands_before
             for frame_files, file_progress in outcome.batches:
@@ -244,7 +244,7 @@ def _load(
 
 
 @dataclass
-class _Pending:
+class PendingBatches:
     """Batches read back from the spool, waiting to be stored together.
 
     A transaction costs a good part of a second whatever its size (the facts query, then
@@ -294,13 +294,16 @@ class _Pending:
             for table, frame in frames.items()
         }
 
+    def tables(self) -> dict[str, pl.DataFrame]:
+        """The pending batches, a frame per table."""
+        return {
+            table: pl.concat(parts, how="vertical_relaxed") for table, parts in self.frames.items()
+        }
+
     def store(self, database: Database, summary: ImportSummary) -> None:
         if not self.progress:
             return
-        frames = {
-            table: pl.concat(parts, how="vertical_relaxed") for table, parts in self.frames.items()
-        }
-        stored = database.store(frames, list(self.progress.values()))
+        stored = database.store(self.tables(), list(self.progress.values()))
         time.sleep(BATCH_PAUSE)  # a reader waiting for the file gets its turn
         summary.hands_imported += stored.hands
         summary.imported_by_site.update(stored.hands_by_site)
@@ -311,19 +314,19 @@ class _Pending:
         self.hands = self.duplicates = 0
 
 
-def _read_file(work: _Work) -> _FileOutcome:
+def read_work(work: FileWork) -> WorkOutcome:
     """Read one file (or piece) from where the last import stopped into batches of columns."""
     try:
         return _read_source(work)
     except (SourceRefusal, OSError) as error:  # vanished, unreadable, changed under us
         refusal = error if isinstance(error, SourceRefusal) else read_refusal(error, "it")
         last = work.piece.last if work.piece else True  # a piece's failure ends no file
-        return _FileOutcome(refused=Refused(work.source.name, str(refusal)), ends_file=last)
+        return WorkOutcome(refused=Refused(work.source.name, str(refusal)), ends_file=last)
 
 
-def _read_source(work: _Work) -> _FileOutcome:
+def _read_source(work: FileWork) -> WorkOutcome:
     source, known, piece = work.source, work.known, work.piece
-    outcome = _FileOutcome()
+    outcome = WorkOutcome()
     if piece is None:
         data = source.read()
         if len(data) < source.size:
@@ -393,7 +396,7 @@ def _with_last(items: Iterator[HandText]) -> Iterator[tuple[HandText, bool]]:
 
 
 def _spooled(
-    batch: Batch, work: _Work, prefix: hashlib._Hash, reached: int, hands: int, finished: bool
+    batch: Batch, work: FileWork, prefix: hashlib._Hash, reached: int, hands: int, finished: bool
 ) -> tuple[dict[str, str], FileProgress]:
     """A batch written to the spool as Arrow IPC files, with the file's progress (`prefix`
     has hashed the file up to `reached`; `hands`, stored by this work so far, the loader
@@ -410,9 +413,9 @@ def _spooled(
     return frame_files, progress
 
 
-def _summary_outcome(work: _Work, data: bytes) -> _FileOutcome:
+def _summary_outcome(work: FileWork, data: bytes) -> WorkOutcome:
     """A tournament summary file: one row, or the file rejected with why."""
-    outcome, batch = _FileOutcome(), Batch()
+    outcome, batch = WorkOutcome(), Batch()
     summary = read_summary(work.source.name, data)
     if isinstance(summary, TournamentSummary):
         add_summary(batch, summary)

@@ -1,0 +1,157 @@
+"""`studdraw import PATH... --to parquet DIR`: the import's workers as tasks on a Dask
+cluster (docs/cluster.md says why Dask and not Ray), writing a Parquet dataset.
+
+Without an address, a local cluster of one single-threaded worker process per core;
+with one, that cluster's workers, which must see the history files and DIR at the same
+paths (a shared file system). A file whose every byte is already in the dataset is not
+sent; a piece whose bytes are is skipped by its task; so a run killed anywhere (a worker,
+this process) and run again ends with each hand once. A worker that dies mid-task has
+its task run again by Dask on another (three times at most: a file that kills every
+worker that reads it is then reported, not retried without end).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.dataset.layout import STAGING_FOLDER, read_completely, records
+from pipeline.dataset.writing import DatasetOutcome, DatasetWork, write_piece
+from pipeline.file_pieces import PIECE_BYTES, file_pieces, piece_bytes_for
+from pipeline.history_sources import Refused, Source, sources
+
+Progress = Callable[[int, int], None]
+"""Told (files done, hands seen) as the run goes."""
+
+
+@dataclass
+class DatasetSummary:
+    files: int = 0
+    files_unchanged: int = 0  # every byte already in the dataset: not sent
+    pieces_written: int = 0
+    pieces_already: int = 0  # a task found its piece recorded (a re-run, a copied file)
+    hands_written: int = 0
+    imported_by_site: Counter[str] = field(default_factory=Counter)
+    duplicates: int = 0  # a hand twice in one piece, written once
+    flop_games_skipped: int = 0
+    cancelled: int = 0
+    rejected: Counter[str] = field(default_factory=Counter)
+    left_for_next_run: int = 0
+    tournament_summaries: int = 0
+    refused: list[Refused] = field(default_factory=list)
+    workers: int = 0
+
+
+def import_to_dataset(
+    paths: Iterable[str | Path],
+    directory: Path,
+    address: str | None = None,
+    jobs: int = os.cpu_count() or 1,
+    progress: Progress | None = None,
+) -> DatasetSummary:
+    """Read every history under `paths` into the dataset at `directory`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(directory / STAGING_FOLDER, ignore_errors=True)  # a killed run's leftovers
+    summary = DatasetSummary()
+    found = list(sources(paths))
+    done = read_completely(records(directory))
+    files: dict[str, int] = {}  # the tasks of each file still to come back
+    work: list[DatasetWork] = []
+    with _client(address, jobs) as client:
+        summary.workers = sum(client.nthreads().values())
+        piece_bytes = piece_bytes_for(found, summary.workers, PIECE_BYTES)
+        for source in found:
+            if isinstance(source, Refused):
+                summary.refused.append(source)
+                continue
+            summary.files += 1
+            if (source.name, source.size, source.mtime.isoformat()) in done:
+                summary.files_unchanged += 1
+                continue
+            tasks = list(_tasks(directory, source, piece_bytes))
+            files[source.name] = len(tasks)
+            work.extend(tasks)
+        finished = summary.files_unchanged
+        for name, outcome in _outcomes(client, work):
+            _count(summary, outcome)
+            files[name] -= 1
+            finished += files[name] == 0
+            if progress:
+                progress(finished, summary.hands_written + summary.duplicates)
+    return summary
+
+
+def _tasks(directory: Path, source: Source, piece_bytes: int) -> Iterator[DatasetWork]:
+    """A file's tasks: the file whole, or its pieces when it is a large file on disk."""
+    pieces = None
+    if not source.members and source.size > piece_bytes:
+        pieces = file_pieces(source.path, 0, source.size, piece_bytes)
+    for piece in pieces or [None]:
+        yield DatasetWork(str(directory), source, piece)
+
+
+def _outcomes(client, work: list[DatasetWork]) -> Iterator[tuple[str, DatasetOutcome]]:  # noqa: ANN001
+    """Each task's outcome as it comes back; a task that failed (its worker killed more
+    times than Dask retries, or an error studdraw did not foresee) as a refusal."""
+    from distributed import as_completed
+
+    futures = client.map(write_piece, work, pure=False)
+    names = {future.key: item.source.name for future, item in zip(futures, work, strict=True)}
+    for future in as_completed(futures):
+        name = names[future.key]
+        try:
+            yield name, future.result()
+        except Exception as error:  # noqa: BLE001  # told to the player, the run goes on
+            reason = f"its reading failed ({type(error).__name__}: {error}): run it again"
+            yield name, DatasetOutcome(name, refused=Refused(name, reason))
+        finally:
+            future.release()
+
+
+def _count(summary: DatasetSummary, outcome: DatasetOutcome) -> None:
+    if outcome.refused is not None:
+        if outcome.refused not in summary.refused:
+            summary.refused.append(outcome.refused)
+        return
+    record = outcome.record
+    assert record is not None  # an outcome not refused has its piece's record
+    summary.left_for_next_run += outcome.left_for_next_run
+    if outcome.already:
+        summary.pieces_already += 1
+        return
+    summary.pieces_written += 1
+    summary.hands_written += record.hands
+    summary.imported_by_site.update(record.hands_by_site)
+    summary.duplicates += record.duplicates
+    summary.flop_games_skipped += record.flop_games_skipped
+    summary.cancelled += record.cancelled
+    summary.tournament_summaries += record.tournament_summaries
+    summary.rejected.update(record.rejected)
+
+
+@contextlib.contextmanager
+def _client(address: str | None, jobs: int):  # noqa: ANN202  # distributed.Client
+    """A client of the cluster at `address`, or of a local one of `jobs` worker processes."""
+    from distributed import Client, LocalCluster
+
+    if address is not None:
+        with Client(address) as client:
+            yield client
+        return
+    with (
+        LocalCluster(
+            n_workers=jobs,
+            threads_per_worker=1,  # parsing holds the GIL: processes, not threads
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        yield client

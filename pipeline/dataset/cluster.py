@@ -20,11 +20,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.dataset.layout import STAGING_FOLDER, read_completely, records
 from pipeline.dataset.writing import DatasetOutcome, DatasetWork, write_piece
 from pipeline.file_pieces import PIECE_BYTES, file_pieces, piece_bytes_for
 from pipeline.history_sources import Refused, Source, sources
+
+if TYPE_CHECKING:  # loaded only when a run starts: the rest of studdraw never needs it
+    from distributed import Client
 
 Progress = Callable[[int, int], None]
 """Told (files done, hands seen) as the run goes."""
@@ -92,11 +96,14 @@ def _tasks(directory: Path, source: Source, piece_bytes: int) -> Iterator[Datase
     pieces = None
     if not source.members and source.size > piece_bytes:
         pieces = file_pieces(source.path, 0, source.size, piece_bytes)
-    for piece in pieces or [None]:
+    if not pieces:
+        yield DatasetWork(str(directory), source)
+        return
+    for piece in pieces:
         yield DatasetWork(str(directory), source, piece)
 
 
-def _outcomes(client, work: list[DatasetWork]) -> Iterator[tuple[str, DatasetOutcome]]:  # noqa: ANN001
+def _outcomes(client: Client, work: list[DatasetWork]) -> Iterator[tuple[str, DatasetOutcome]]:
     """Each task's outcome as it comes back; a task that failed (its worker killed more
     times than Dask retries, or an error studdraw did not foresee) as a refusal."""
     from distributed import as_completed
@@ -107,7 +114,7 @@ def _outcomes(client, work: list[DatasetWork]) -> Iterator[tuple[str, DatasetOut
         name = names[future.key]
         try:
             yield name, future.result()
-        except Exception as error:  # noqa: BLE001  # told to the player, the run goes on
+        except Exception as error:  # told to the player; the run goes on
             reason = f"its reading failed ({type(error).__name__}: {error}): run it again"
             yield name, DatasetOutcome(name, refused=Refused(name, reason))
         finally:
@@ -136,7 +143,7 @@ def _count(summary: DatasetSummary, outcome: DatasetOutcome) -> None:
 
 
 @contextlib.contextmanager
-def _client(address: str | None, jobs: int):  # noqa: ANN202  # distributed.Client
+def _client(address: str | None, jobs: int) -> Iterator[Client]:
     """A client of the cluster at `address`, or of a local one of `jobs` worker processes."""
     from distributed import Client, LocalCluster
 

@@ -80,9 +80,7 @@ class PieceRecord:
         return cls(marks=marks, replaces=replaces, **fields)
 
 
-def table_file(
-    directory: Path, table: str, site: str, game: str, month: str, piece: str
-) -> Path:
+def table_file(directory: Path, table: str, site: str, game: str, month: str, piece: str) -> Path:
     """Where a piece's rows of one table and one partition lie."""
     folders = [f"{key}={quote(value, safe='')}" for key, value in _partition(site, game, month)]
     return directory.joinpath(table, *folders, f"{piece}.parquet")
@@ -110,9 +108,7 @@ def current_pieces(found: list[PieceRecord]) -> set[str]:
 def table_files(directory: Path, table: str, pieces: set[str]) -> list[Path]:
     """The Parquet files of `table` that belong to `pieces`."""
     return sorted(
-        path
-        for path in (directory / table).glob("*/*/*/*.parquet")
-        if path.stem in pieces
+        path for path in (directory / table).glob("*/*/*/*.parquet") if path.stem in pieces
     )
 
 

@@ -9,7 +9,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -26,6 +26,7 @@ from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
 
 if TYPE_CHECKING:
+    import duckdb
     import polars as pl
 
     from pipeline.hand_reports import HandFindings
@@ -47,6 +48,7 @@ def main() -> None:
 
 
 _JOBS_HELP = "Worker processes (default: every core)."
+_PARQUET_HELP = "Read the Parquet dataset in this folder instead of the database."
 
 
 @app.command()
@@ -265,10 +267,24 @@ def import_(
     jobs: Annotated[
         int, typer.Option(min=1, help="Worker processes (default: every core).")
     ] = os.cpu_count() or 1,
+    to: Annotated[
+        tuple[str, Path] | None,
+        typer.Option(
+            "--to",
+            metavar="parquet DIR",
+            help="Write a Parquet dataset in DIR instead of the database, on a Dask "
+            "cluster (docs/cluster.md).",
+        ),
+    ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            help="With --to parquet: the Dask scheduler's address (tcp://host:8786); "
+            "default: a local cluster of --jobs worker processes."
+        ),
+    ] = None,
 ) -> None:
     """Import hand histories: new hands only, rejected hands kept with their reasons."""
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
     from pipeline.history_sources import Source, sources
     from pipeline.importer import import_sources
     from pipeline.storage.database import Database
@@ -277,29 +293,16 @@ def import_(
     if missing:
         stderr.print(f"[red]no such file or folder:[/] {', '.join(map(str, missing))}")
         raise typer.Exit(2)
+    if to is not None:
+        _import_to_dataset(paths, to, cluster, jobs)
+        return
+    if cluster is not None:
+        stderr.print("[red]--cluster goes with --to parquet DIR[/]")
+        raise typer.Exit(2)
     found = list(sources(paths))  # searched once: counted for the bar, then imported
     total = sum(isinstance(source, Source) for source in found)
     target = _database_path(db)
-    started = time.perf_counter()
-    with (
-        _database_trouble_said(),
-        Database(target) as database,
-        Progress(
-            TextColumn("[bold]importing[/]"),
-            BarColumn(),
-            TextColumn("{task.completed}/{task.total} files"),
-            TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
-            TimeElapsedColumn(),
-            console=stderr,
-            transient=True,
-        ) as bar,
-    ):
-        task = bar.add_task("import", total=total, hands=0, rate=0.0)
-
-        def advance(files: int, hands: int) -> None:
-            rate = hands / max(time.perf_counter() - started, 1e-9)
-            bar.update(task, completed=files, hands=hands, rate=rate)
-
+    with _database_trouble_said(), Database(target) as database, _file_bar(total) as advance:
         summary = import_sources(found, database, advance, jobs=jobs)
     stderr.print(
         f"[bold]{summary.hands_imported:,}[/] hands imported into {target} "
@@ -331,6 +334,104 @@ def import_(
         stderr.print(f"[bold red]{len(summary.refused):,}[/] files not read:")
     for refused in summary.refused:
         stderr.print(f"  {refused.name}: {refused.reason}", markup=False)
+
+
+@contextlib.contextmanager
+def _file_bar(total: int) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar of files done, with the hands seen and their rate; yields the
+    function that moves it (files done, hands seen)."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("[bold]importing[/]"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} files"),
+        TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
+        TimeElapsedColumn(),
+        console=stderr,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("import", total=total, hands=0, rate=0.0)
+
+        def advance(files: int, hands: int) -> None:
+            rate = hands / max(time.perf_counter() - started, 1e-9)
+            bar.update(task, completed=files, hands=hands, rate=rate)
+
+        yield advance
+
+
+def _import_to_dataset(
+    paths: list[Path], to: tuple[str, Path], cluster: str | None, jobs: int
+) -> None:
+    """`import --to parquet DIR`: the same reading, on a Dask cluster, into a dataset."""
+    from pipeline.dataset.cluster import import_to_dataset
+    from pipeline.history_sources import Source, sources
+
+    kind, directory = to
+    if kind != "parquet":
+        stderr.print(f"[red]--to {kind}:[/] the one kind of output is 'parquet' (--to parquet DIR)")
+        raise typer.Exit(2)
+    total = sum(isinstance(source, Source) for source in sources(paths))
+    started = time.perf_counter()
+    try:
+        with _file_bar(total) as advance:
+            summary = import_to_dataset(paths, directory, cluster, jobs, advance)
+    except OSError as error:  # the scheduler unreachable, DIR not writable
+        stderr.print(f"[red]import stopped:[/] {error}", highlight=False)
+        raise typer.Exit(1) from None
+    seconds = time.perf_counter() - started
+    stderr.print(
+        f"[bold]{summary.hands_written:,}[/] hands written to {directory} in {seconds:.1f} s "
+        f"by {summary.workers} workers ({summary.files} files, {summary.files_unchanged} "
+        f"already there whole; {summary.pieces_written} pieces written, "
+        f"{summary.pieces_already} found there already)"
+    )
+    for site, count in summary.imported_by_site.most_common():
+        stderr.print(f"  {count:6,d}  {site_name(site)}", markup=False)
+    stderr.print(
+        f"[bold]{summary.duplicates:,}[/] duplicates skipped (a hand written by two pieces is "
+        "read once; 'studdraw compact' stores it once)"
+    )
+    if summary.tournament_summaries:
+        stderr.print(f"[bold]{summary.tournament_summaries:,}[/] tournament summaries read")
+    stderr.print(f"[bold]{summary.flop_games_skipped:,}[/] flop-game hands skipped")
+    if summary.cancelled:
+        stderr.print(f"[bold]{summary.cancelled:,}[/] hands cancelled by the site (no money moved)")
+    if summary.left_for_next_run:
+        stderr.print(
+            f"[bold]{summary.left_for_next_run}[/] half-written hands left for the next import"
+        )
+    rejected = sum(summary.rejected.values())
+    stderr.print(f"[bold]{rejected:,}[/] hands rejected (kept in the rejects table)")
+    for reason, count in summary.rejected.most_common():
+        stderr.print(f"  {count:6d}  {reason}")
+    if summary.refused:
+        stderr.print(f"[bold red]{len(summary.refused):,}[/] files not read:")
+    for refused in summary.refused:
+        stderr.print(f"  {refused.name}: {refused.reason}", markup=False)
+
+
+@app.command()
+def compact(
+    directory: Annotated[Path, typer.Argument(help="A dataset 'import --to parquet' wrote.")],
+) -> None:
+    """Fold a Parquet dataset's pieces into one, each hand stored once (not while an
+    import writes to it)."""
+    from pipeline.dataset.compaction import compact as compact_dataset
+    from pipeline.dataset.reading import DatasetMissing, open_dataset
+
+    try:
+        open_dataset(directory).close()  # says what is wrong with the folder, if anything
+    except DatasetMissing as error:
+        stderr.print(f"[red]not compacted:[/] {error}", highlight=False)
+        raise typer.Exit(2) from None
+    done = compact_dataset(directory)
+    stderr.print(
+        f"{done.pieces_before:,} pieces folded into one: {done.hands:,} hands, "
+        f"{done.copies_removed:,} copies removed; {done.files_before:,} -> "
+        f"{done.files_after:,} Parquet files"
+    )
 
 
 @app.command()
@@ -468,13 +569,14 @@ def hero(
 def query(
     sql: Annotated[str, typer.Argument(help="A SQL query (the database is opened read-only).")],
     db: Annotated[Path | None, typer.Option(help="The database file.")] = None,
+    parquet: Annotated[Path | None, typer.Option(help=_PARQUET_HELP)] = None,
     csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
     """Run SQL against the database: a table, or CSV / JSON lines."""
     from rich.table import Table
 
-    frame = _read_only_frame(db, sql, {})
+    frame = _read_only_frame(db, sql, {}, parquet)
     if not _wrote_csv_or_json(frame, csv, as_json):
         table = Table(*frame.columns)
         for row in frame.iter_rows():
@@ -505,6 +607,7 @@ def stats(
         bool, typer.Option("--streets", help="One row per betting round instead.")
     ] = False,
     db: Annotated[Path | None, typer.Option(help="The database file.")] = None,
+    parquet: Annotated[Path | None, typer.Option(help=_PARQUET_HELP)] = None,
     csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout, every column.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
@@ -513,7 +616,7 @@ def stats(
     arguments, given = filters.macro_arguments()
     arguments.append(f"by_game := {'false' if all_games else 'true'}")
     macro = "player_street_stats" if streets else "player_stats"
-    frame = _read_only_frame(db, f"SELECT * FROM {macro}({', '.join(arguments)})", given)
+    frame = _read_only_frame(db, f"SELECT * FROM {macro}({', '.join(arguments)})", given, parquet)
     if not _wrote_csv_or_json(frame, csv, as_json):
         _print_stats(frame.columns, frame.iter_rows(named=True))
 
@@ -537,10 +640,23 @@ def _database_trouble_said() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
-def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> pl.DataFrame:
-    """A query's result from the database opened read-only; the user's SQL errors as such."""
+def _read_only_frame(
+    db: Path | None, sql: str, parameters: dict[str, str], parquet: Path | None = None
+) -> pl.DataFrame:
+    """A query's result from the database opened read-only (or the Parquet dataset); the
+    user's SQL errors as such."""
     from rich.markup import escape
 
+    connection = _dataset_connection(parquet) if parquet else _database_connection(db)
+    with connection:
+        try:
+            return connection.sql(sql, params=parameters or None).pl()
+        except Exception as error:  # duckdb raises many kinds; all are about the input
+            stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
+            raise typer.Exit(1) from None
+
+
+def _database_connection(db: Path | None) -> duckdb.DuckDBPyConnection:
     from pipeline.storage.reading import open_for_reading
 
     target = _database_path(db)
@@ -548,13 +664,17 @@ def _read_only_frame(db: Path | None, sql: str, parameters: dict[str, str]) -> p
         stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
         raise typer.Exit(2)
     with _database_trouble_said():
-        connection = open_for_reading(target, announce=_note_on_stderr)
-    with connection:
-        try:
-            return connection.sql(sql, params=parameters or None).pl()
-        except Exception as error:  # duckdb raises many kinds; all are about the input
-            stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
-            raise typer.Exit(1) from None
+        return open_for_reading(target, announce=_note_on_stderr)
+
+
+def _dataset_connection(directory: Path) -> duckdb.DuckDBPyConnection:
+    from pipeline.dataset.reading import DatasetMissing, open_dataset
+
+    try:
+        return open_dataset(directory)
+    except DatasetMissing as error:
+        stderr.print(f"[red]no dataset:[/] {error}", highlight=False)
+        raise typer.Exit(2) from None
 
 
 def _note_on_stderr(note: str) -> contextlib.AbstractContextManager[None]:

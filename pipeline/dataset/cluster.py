@@ -24,11 +24,16 @@ from typing import TYPE_CHECKING
 
 from pipeline.dataset.layout import STAGING_FOLDER, read_completely, records
 from pipeline.dataset.writing import DatasetOutcome, DatasetWork, write_piece
-from pipeline.file_pieces import PIECE_BYTES, file_pieces, piece_bytes_for
+from pipeline.file_pieces import file_pieces
 from pipeline.history_sources import Refused, Source, sources
 
 if TYPE_CHECKING:  # loaded only when a run starts: the rest of studdraw never needs it
     from distributed import Client
+
+PIECE_BYTES = 4 * 2**20
+"""A task's share of a large file: about 2,000 hands, a few seconds of a worker. Fixed,
+not fitted to the run as the database import's pieces are: a file is then cut at the
+same places by every run, so that a piece already in the dataset is known by its name."""
 
 Progress = Callable[[int, int], None]
 """Told (files done, hands seen) as the run goes."""
@@ -58,8 +63,10 @@ def import_to_dataset(
     address: str | None = None,
     jobs: int = os.cpu_count() or 1,
     progress: Progress | None = None,
+    piece_bytes: int = PIECE_BYTES,
 ) -> DatasetSummary:
-    """Read every history under `paths` into the dataset at `directory`."""
+    """Read every history under `paths` into the dataset at `directory`, a file larger
+    than `piece_bytes` in pieces."""
     directory.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(directory / STAGING_FOLDER, ignore_errors=True)  # a killed run's leftovers
     summary = DatasetSummary()
@@ -69,7 +76,6 @@ def import_to_dataset(
     work: list[DatasetWork] = []
     with _client(address, jobs) as client:
         summary.workers = sum(client.nthreads().values())
-        piece_bytes = piece_bytes_for(found, summary.workers, PIECE_BYTES)
         for source in found:
             if isinstance(source, Refused):
                 summary.refused.append(source)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.dataset.layout import STAGING_FOLDER, read_completely, records
-from pipeline.dataset.writing import DatasetOutcome, DatasetWork, write_piece
+from pipeline.dataset.writing import DatasetOutcome, DatasetWork, Part, write_piece
 from pipeline.file_pieces import file_pieces
 from pipeline.history_sources import Refused, Source, sources
 
@@ -34,6 +34,11 @@ PIECE_BYTES = 4 * 2**20
 """A task's share of a large file: about 2,000 hands, a few seconds of a worker. Fixed,
 not fitted to the run as the database import's pieces are: a file is then cut at the
 same places by every run, so that a piece already in the dataset is known by its name."""
+
+GROUP_BYTES = 2**20
+"""Files smaller than this share a task, up to this size together (about 500 hands): a
+task costs a tenth of a second whatever it reads (its DuckDB, the facts query, a Parquet
+file per table), and a player's folder holds thousands of table sessions of 50 hands."""
 
 Progress = Callable[[int, int], None]
 """Told (files done, hands seen) as the run goes."""
@@ -72,10 +77,10 @@ def import_to_dataset(
     summary = DatasetSummary()
     found = list(sources(paths))
     done = read_completely(records(directory))
-    files: dict[str, int] = {}  # the tasks of each file still to come back
-    work: list[DatasetWork] = []
+    files: Counter[str] = Counter()  # the tasks of each file still to come back
     with _client(address, jobs) as client:
         summary.workers = sum(client.nthreads().values())
+        parts = []
         for source in found:
             if isinstance(source, Refused):
                 summary.refused.append(source)
@@ -84,56 +89,72 @@ def import_to_dataset(
             if (source.name, source.size, source.mtime.isoformat()) in done:
                 summary.files_unchanged += 1
                 continue
-            tasks = list(_tasks(directory, source, piece_bytes))
-            files[source.name] = len(tasks)
-            work.extend(tasks)
+            parts.extend(_parts(source, piece_bytes))
+        work = [DatasetWork(str(directory), group) for group in _grouped(parts)]
+        for task in work:
+            files.update(part.source.name for part in task.parts)
         finished = summary.files_unchanged
-        for name, outcome in _outcomes(client, work):
+        for outcome in _outcomes(client, work):
             _count(summary, outcome)
-            files[name] -= 1
-            finished += files[name] == 0
+            for name in outcome.names:
+                files[name] -= 1
+                finished += files[name] == 0
             if progress:
                 progress(finished, summary.hands_written + summary.duplicates)
     return summary
 
 
-def _tasks(directory: Path, source: Source, piece_bytes: int) -> Iterator[DatasetWork]:
-    """A file's tasks: the file whole, or its pieces when it is a large file on disk."""
+def _parts(source: Source, piece_bytes: int) -> list[Part]:
+    """A file whole, or its pieces when it is a large file on disk."""
     pieces = None
     if not source.members and source.size > piece_bytes:
         pieces = file_pieces(source.path, 0, source.size, piece_bytes)
-    if not pieces:
-        yield DatasetWork(str(directory), source)
-        return
-    for piece in pieces:
-        yield DatasetWork(str(directory), source, piece)
+    return [Part(source, piece) for piece in pieces] if pieces else [Part(source)]
 
 
-def _outcomes(client: Client, work: list[DatasetWork]) -> Iterator[tuple[str, DatasetOutcome]]:
+def _grouped(parts: list[Part]) -> Iterator[tuple[Part, ...]]:
+    """The tasks: a piece or a file of `GROUP_BYTES` or more alone, smaller files together
+    up to about that (in the order found: the same files make the same groups)."""
+    group: list[Part] = []
+    size = 0
+    for part in parts:
+        if part.piece is not None or part.source.size >= GROUP_BYTES:
+            yield (part,)
+            continue
+        group.append(part)
+        size += part.source.size
+        if size >= GROUP_BYTES:
+            yield tuple(group)
+            group, size = [], 0
+    if group:
+        yield tuple(group)
+
+
+def _outcomes(client: Client, work: list[DatasetWork]) -> Iterator[DatasetOutcome]:
     """Each task's outcome as it comes back; a task that failed (its worker killed more
-    times than Dask retries, or an error studdraw did not foresee) as a refusal."""
+    times than Dask retries, or an error studdraw did not foresee) as its files refused."""
     from distributed import as_completed
 
     futures = client.map(write_piece, work, pure=False)
-    names = {future.key: item.source.name for future, item in zip(futures, work, strict=True)}
+    tasks = {future.key: task for future, task in zip(futures, work, strict=True)}
     for future in as_completed(futures):
-        name = names[future.key]
+        names = tuple(part.source.name for part in tasks[future.key].parts)
         try:
-            yield name, future.result()
+            yield future.result()
         except Exception as error:  # told to the player; the run goes on
             reason = f"its reading failed ({type(error).__name__}: {error}): run it again"
-            yield name, DatasetOutcome(name, refused=Refused(name, reason))
+            yield DatasetOutcome(names, refused=tuple(Refused(name, reason) for name in names))
         finally:
             future.release()
 
 
 def _count(summary: DatasetSummary, outcome: DatasetOutcome) -> None:
-    if outcome.refused is not None:
-        if outcome.refused not in summary.refused:
-            summary.refused.append(outcome.refused)
-        return
+    for refused in outcome.refused:
+        if refused not in summary.refused:
+            summary.refused.append(refused)
     record = outcome.record
-    assert record is not None  # an outcome not refused has its piece's record
+    if record is None:
+        return
     summary.left_for_next_run += outcome.left_for_next_run
     if outcome.already:
         summary.pieces_already += 1

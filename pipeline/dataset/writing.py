@@ -35,7 +35,7 @@ from pipeline.dataset.layout import (
 )
 from pipeline.file_pieces import Piece, read_piece
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
-from pipeline.importer import BATCH_HANDS, FileWork, PendingBatches, read_work
+from pipeline.importer import BATCH_HANDS, FileWork, PendingBatches, WorkOutcome, read_work
 from pipeline.storage.database import MEMORY_LIMIT, SCHEMA
 from pipeline.storage.stats import install_stats
 
@@ -43,48 +43,83 @@ PIECE_NAME_LENGTH = 32  # hex digits of the SHA-256 kept: 128 bits
 
 
 @dataclass(frozen=True, slots=True)
-class DatasetWork:
-    """A task: a file (or a piece of it) to read into the dataset at `directory`."""
+class Part:
+    """A file, or a piece of a large one."""
 
-    directory: str
     source: Source
     piece: Piece | None = None
+
+    def read(self) -> bytes:
+        if self.piece is None:
+            return self.source.read()
+        return read_piece(self.source.path, self.piece, "run it again")
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetWork:
+    """A task: a piece of a large file, or several small files (a task costs a tenth of
+    a second whatever its size: a file of a table session's 50 hands is not worth one),
+    to read into the dataset at `directory`."""
+
+    directory: str
+    parts: tuple[Part, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class DatasetOutcome:
-    """What a task did: its piece's record (`already`: it was in the dataset before), or
-    why the file could not be read."""
+    """What a task did: its piece's record (`already`: it was in the dataset before), and
+    the files that could not be read, with why."""
 
-    name: str
+    names: tuple[str, ...]  # the files the task read, or tried to
     record: PieceRecord | None = None
     already: bool = False
     left_for_next_run: int = 0
-    refused: Refused | None = None
+    refused: tuple[Refused, ...] = ()
 
 
 def write_piece(work: DatasetWork) -> DatasetOutcome:
-    """Read the work's bytes into the dataset, unless a piece of the same bytes is there."""
-    directory, source, piece = Path(work.directory), work.source, work.piece
-    try:
-        data = source.read() if piece is None else read_piece(source.path, piece, "run it again")
-    except (SourceRefusal, OSError) as error:
-        refusal = error if isinstance(error, SourceRefusal) else read_refusal(error, "it")
-        return DatasetOutcome(source.name, refused=Refused(source.name, str(refusal)))
-    name = hashlib.sha256(data).hexdigest()[:PIECE_NAME_LENGTH]
+    """Read the work's bytes into the dataset, unless a piece of the same bytes is there.
+
+    The piece is named by the SHA-256 of its bytes (of each part's SHA-256, for several
+    files): the same bytes read again, under any file name, are the same piece."""
+    directory = Path(work.directory)
+    names = tuple(part.source.name for part in work.parts)
+    readable: list[tuple[Part, bytes]] = []
+    refused: list[Refused] = []
+    for part in work.parts:
+        try:
+            readable.append((part, part.read()))
+        except (SourceRefusal, OSError) as error:
+            refusal = error if isinstance(error, SourceRefusal) else read_refusal(error, "it")
+            refused.append(Refused(part.source.name, str(refusal)))
+    if not readable:
+        return DatasetOutcome(names, refused=tuple(refused))
+    name = _piece_name([data for _part, data in readable])
     recorded = is_recorded(directory, name)
     if recorded is not None:
-        return DatasetOutcome(source.name, recorded, already=True)
+        return DatasetOutcome(names, recorded, already=True, refused=tuple(refused))
 
+    pending, marks = PendingBatches(), list[SourceMark]()
+    counts = WorkOutcome()
     with tempfile.TemporaryDirectory(prefix="studdraw-piece-") as spool:
-        start = 0 if piece is None else piece.start
-        hands_before = None if piece is None else 0
-        outcome = read_work(FileWork(source, None, BATCH_HANDS, spool, piece, hands_before))
-        if outcome.refused is not None:
-            return DatasetOutcome(source.name, refused=outcome.refused)
-        pending = PendingBatches()
-        for frame_files, progress in outcome.batches:
-            pending.add(frame_files, progress)
+        for part, data in readable:
+            source, piece = part.source, part.piece
+            hands_before = None if piece is None else 0
+            outcome = read_work(FileWork(source, None, BATCH_HANDS, spool, piece, hands_before))
+            if outcome.refused is not None:
+                refused.append(outcome.refused)
+                continue
+            for frame_files, progress in outcome.batches:
+                pending.add(frame_files, progress)
+            start = 0 if piece is None else piece.start
+            complete = outcome.left_for_next_run == 0
+            marks.append(
+                SourceMark(
+                    source.name, source.size, source.mtime.isoformat(), start, start + len(data),
+                    complete,
+                )
+            )  # fmt: skip
+            _add_counts(counts, outcome)
         frames = pending.tables()
     with _schema_connection() as connection:
         _load(connection, frames)
@@ -92,27 +127,35 @@ def write_piece(work: DatasetWork) -> DatasetOutcome:
     by_site: dict[str, int] = {}
     if "hands" in frames:
         by_site = dict(frames["hands"]["site"].value_counts().iter_rows())
-    mark = SourceMark(
-        source.name,
-        source.size,
-        source.mtime.isoformat(),
-        start,
-        start + len(data),
-        complete=outcome.left_for_next_run == 0,
-    )
     record = PieceRecord(
         piece=name,
-        marks=(mark,),
+        marks=tuple(marks),
         hands=sum(by_site.values()),
         hands_by_site=by_site,
-        duplicates=outcome.duplicates + pending.duplicates,
-        rejected=dict(outcome.rejected),
-        flop_games_skipped=outcome.flop_games_skipped,
-        cancelled=outcome.cancelled,
-        tournament_summaries=outcome.tournament_summaries,
+        duplicates=counts.duplicates + pending.duplicates,
+        rejected=dict(counts.rejected),
+        flop_games_skipped=counts.flop_games_skipped,
+        cancelled=counts.cancelled,
+        tournament_summaries=counts.tournament_summaries,
     )
     record_piece(directory, record)
-    return DatasetOutcome(source.name, record, left_for_next_run=outcome.left_for_next_run)
+    return DatasetOutcome(names, record, False, counts.left_for_next_run, tuple(refused))
+
+
+def _piece_name(parts: list[bytes]) -> str:
+    digest = hashlib.sha256(parts[0])
+    if len(parts) > 1:
+        digest = hashlib.sha256(b"".join(hashlib.sha256(data).digest() for data in parts))
+    return digest.hexdigest()[:PIECE_NAME_LENGTH]
+
+
+def _add_counts(total: WorkOutcome, outcome: WorkOutcome) -> None:
+    total.duplicates += outcome.duplicates
+    total.rejected.update(outcome.rejected)
+    total.flop_games_skipped += outcome.flop_games_skipped
+    total.cancelled += outcome.cancelled
+    total.tournament_summaries += outcome.tournament_summaries
+    total.left_for_next_run += outcome.left_for_next_run
 
 
 @contextmanager

@@ -21,6 +21,7 @@ from pipeline.dataset.layout import (
     PieceRecord,
     current_pieces,
     is_recorded,
+    piece_of,
     record_piece,
     records,
 )
@@ -78,7 +79,7 @@ def _remove_replaced(directory: Path, found: list[PieceRecord]) -> int:
     names; the hands the dataset holds."""
     kept = current_pieces(found)
     for path in _parquet_files(directory):
-        if path.stem not in kept:
+        if piece_of(path) not in kept:
             path.unlink()
     for record in found:
         if record.piece not in kept:

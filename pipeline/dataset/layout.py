@@ -1,6 +1,6 @@
 """Where a Parquet dataset keeps its tables, and the records that say what is in it.
 
-    DIR/hands/site=pokerstars/game=razz/month=2026-11/<piece>.parquet
+    DIR/hands/site=pokerstars/game=razz/month=2026-11/<piece>.parquet  (or <piece>.<n>.parquet)
     DIR/hand_players/site=.../game=.../month=.../<piece>.parquet   (a hand's rows lie
     ...                                                             under the hand's path)
     DIR/_done/<piece>.json                                         (what <piece> holds)
@@ -105,10 +105,16 @@ def current_pieces(found: list[PieceRecord]) -> set[str]:
     return {record.piece for record in found} - folded
 
 
+def piece_of(path: Path) -> str:
+    """The piece a Parquet file belongs to: "<piece>.parquet", or "<piece>.<n>.parquet"
+    when DuckDB cut a large partition in several files."""
+    return path.name.split(".", 1)[0]
+
+
 def table_files(directory: Path, table: str, pieces: set[str]) -> list[Path]:
     """The Parquet files of `table` that belong to `pieces`."""
     return sorted(
-        path for path in (directory / table).glob("*/*/*/*.parquet") if path.stem in pieces
+        path for path in (directory / table).glob("*/*/*/*.parquet") if piece_of(path) in pieces
     )
 
 

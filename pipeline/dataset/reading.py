@@ -56,7 +56,7 @@ def create_views(connection: duckdb.DuckDBPyConnection, directory: Path) -> None
     if hand_files:
         connection.execute(
             "CREATE OR REPLACE TEMP VIEW dataset_hand_pieces AS "
-            "SELECT h.site, h.hand_number, min(parse_filename(h.filename, true)) AS piece "
+            f"SELECT h.site, h.hand_number, min({_piece('h')}) AS piece "
             f"FROM {_files(hand_files)} AS h GROUP BY h.site, h.hand_number"
         )
     for table in DATASET_TABLES:
@@ -75,7 +75,7 @@ def _read_once(table: str, files: str) -> str:
         return (
             f"SELECT r.* EXCLUDE (filename) FROM {files} AS r SEMI JOIN dataset_hand_pieces AS p "
             "ON r.site = p.site AND r.hand_number = p.hand_number "
-            "AND parse_filename(r.filename, true) = p.piece"
+            f"AND {_piece('r')} = p.piece"
         )
     if table == "rejects":
         order, key = "r.filename", "r.reject_id"
@@ -86,6 +86,11 @@ def _read_once(table: str, files: str) -> str:
         f"SELECT r.* EXCLUDE (filename) FROM {files} AS r "
         f"QUALIFY row_number() OVER (PARTITION BY {key} ORDER BY {order}) = 1"
     )
+
+
+def _piece(alias: str) -> str:
+    """The piece a row's file belongs to (`layout.piece_of`)."""
+    return f"split_part(parse_filename({alias}.filename), '.', 1)"
 
 
 def _files(paths: list[Path]) -> str:

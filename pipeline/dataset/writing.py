@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 import duckdb
 import polars as pl
@@ -183,64 +184,47 @@ def _load(connection: duckdb.DuckDBPyConnection, frames: dict[str, pl.DataFrame]
 def place_tables(connection: duckdb.DuckDBPyConnection, directory: Path, piece: str) -> None:
     """Write every table the connection holds rows of as the piece's Parquet files: into a
     staging folder first, then each renamed into place (a rename never leaves half a
-    file; a piece whose record is not yet written is not read)."""
+    file; a piece whose record is not yet written is not read). One COPY a table, which
+    DuckDB cuts by partition, so that each table is read once (its rows may be a view
+    over the whole dataset, when compacting)."""
     staging = directory / STAGING_FOLDER / f"{piece}-{uuid.uuid4().hex}"
-    placed: list[tuple[Path, Path]] = []
+    staging.mkdir(parents=True)
     try:
         connection.execute(
-            "CREATE OR REPLACE TEMP TABLE partition_of AS SELECT site, hand_number, "
-            f"site AS p_site, game AS p_game, {_month('started_at')} AS p_month FROM hands"
+            "CREATE OR REPLACE TEMP TABLE partition_of AS SELECT h.site, h.hand_number, "
+            f"h.site AS p_site, h.game AS p_game, {_month('h.started_at')} AS p_month "
+            "FROM hands AS h"
         )
         for table in DATASET_TABLES:
-            for site, game, month, rows in _partitions(connection, table):
-                target = table_file(directory, table, site, game, month, piece)
-                staged = staging / target.relative_to(directory)
-                staged.parent.mkdir(parents=True, exist_ok=True)
-                connection.execute(
-                    f"COPY ({rows}) TO {_literal(str(staged))} (FORMAT parquet, COMPRESSION zstd)"
-                )
-                placed.append((staged, target))
-        for staged, target in placed:
+            connection.execute(
+                f"COPY ({_with_partition(table)}) TO {_literal(str(staging / table))} "
+                "(FORMAT parquet, PARTITION_BY (p_site, p_game, p_month), "
+                "FILENAME_PATTERN 'part_{i}', COMPRESSION zstd)"
+            )
+        for staged in sorted(staging.rglob("*.parquet")):
+            table, *folders = staged.relative_to(staging).parent.parts
+            site, game, month = (unquote(folder.partition("=")[2]) for folder in folders)
+            number = int(staged.stem.removeprefix("part_"))
+            name = piece if number == 0 else f"{piece}.{number}"  # DuckDB cut a large one
+            target = table_file(directory, table, site, game, month, name)
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staged, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _partitions(
-    connection: duckdb.DuckDBPyConnection, table: str
-) -> list[tuple[str, str, str, str]]:
-    """(site, game, month, the query of its rows) for each partition the table has rows in."""
+def _with_partition(table: str) -> str:
+    """The table's rows, each with its partition: a hand's, for the rows of a hand."""
     if table == "hands" or table in ROWS_OF_A_HAND:
-        found = connection.execute(
-            "SELECT DISTINCT p_site, p_game, p_month FROM partition_of "
-            f"SEMI JOIN {table} USING (site, hand_number) ORDER BY ALL"
-        ).fetchall()
-        return [
-            (
-                site,
-                game,
-                month,
-                f"SELECT * FROM {table} SEMI JOIN (SELECT site, hand_number FROM partition_of "
-                f"WHERE p_site = {_literal(site)} AND p_game = {_literal(game)} "
-                f"AND p_month = {_literal(month)}) USING (site, hand_number)",
-            )
-            for site, game, month in found
-        ]
-    month = _month("started_at") if table == "tournament_summaries" else f"'{UNKNOWN}'"
-    found = connection.execute(
-        f"SELECT DISTINCT coalesce(site, '{UNKNOWN}'), {month} FROM {table} ORDER BY ALL"
-    ).fetchall()
-    return [
-        (
-            site,
-            UNKNOWN,
-            when,
-            f"SELECT * FROM {table} WHERE coalesce(site, '{UNKNOWN}') = {_literal(site)} "
-            f"AND {month} = {_literal(when)}",
+        return (
+            f"SELECT t.*, p.p_site, p.p_game, p.p_month FROM {table} AS t JOIN partition_of AS p "
+            "ON t.site = p.site AND t.hand_number = p.hand_number"
         )
-        for site, when in found
-    ]
+    month = _month("t.started_at") if table == "tournament_summaries" else f"'{UNKNOWN}'"
+    return (
+        f"SELECT t.*, coalesce(t.site, '{UNKNOWN}') AS p_site, '{UNKNOWN}' AS p_game, "
+        f"{month} AS p_month FROM {table} AS t"
+    )
 
 
 def _month(column: str) -> str:

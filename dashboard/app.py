@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import filters
-from dashboard.connection import NoDatabase, database_path
+from dashboard.connection import NoDatabase, database_path, is_dataset
 from dashboard.navigation import PAGES
 from pipeline.storage.database import DatabaseBusy
 
@@ -43,16 +43,17 @@ def main() -> None:
     ]
     page = st.navigation(pages)
     path = database_path()
+    shown = f"Parquet dataset: `{path}`" if is_dataset(path) else f"Database: `{path}`"
     try:
         filters.sidebar()
     except NoDatabase:
         st.sidebar.info("No database yet: import hand histories on the Import page.")
     except DatabaseBusy:
         # the page's own queries would wait as long again: say so at once
-        st.sidebar.caption(f"Database: `{path}`")
+        st.sidebar.caption(shown)
         st.warning("An import is writing to the database; try again in a moment.")
         return
-    st.sidebar.caption(f"Database: `{path}`")
+    st.sidebar.caption(shown)
     try:
         page.run()
     except NoDatabase:

@@ -21,6 +21,7 @@ fill it (`bring_up_to_date`).
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,6 +31,8 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from pipeline.dataset.layout import DONE_FOLDER
+from pipeline.dataset.reading import DatasetMissing, open_dataset
 from pipeline.storage import reading
 from pipeline.storage.database import default_database
 
@@ -43,20 +46,38 @@ class NoDatabase(Exception):
     """There is no database file yet: nothing has been imported."""
 
 
+DATASET_VARIABLE = "STUDDRAW_PARQUET"
+
+
 def database_path() -> Path:
-    """The database the dashboard shows: $STUDDRAW_DB, else the user data folder's.
+    """What the dashboard shows: the Parquet dataset folder $STUDDRAW_PARQUET
+    (`studdraw dashboard --parquet DIR`), else the database $STUDDRAW_DB, else the user
+    data folder's.
 
     Read on every call (not once at import) so that `studdraw dashboard --db FILE` and
     tests can point the app at a file through the environment.
     """
-    return default_database()
+    dataset = os.environ.get(DATASET_VARIABLE)
+    return Path(dataset) if dataset else default_database()
+
+
+def is_dataset(path: Path | None = None) -> bool:
+    """The dashboard reads a Parquet dataset: read-only (notes, tags, the hero's names
+    and imports belong to a database)."""
+    return (path or database_path()).is_dir()
 
 
 def file_version(path: Path) -> tuple[int, int, int, int]:
     """What changes when the file is written: its and its write-ahead log's time and size.
 
     An import that has committed but not yet checkpointed has changed only the `.wal`.
+    A dataset changes when a piece is recorded (or compacted): its records' folder.
     """
+    if is_dataset(path):
+        done = path / DONE_FOLDER
+        if not done.is_dir():
+            return (0, 0, 0, 0)
+        return (done.stat().st_mtime_ns, sum(1 for _ in done.iterdir()), 0, 0)
     version = [0, 0, 0, 0]
     for offset, file in enumerate((path, path.with_name(path.name + ".wal"))):
         try:
@@ -80,11 +101,20 @@ def read_only(path: Path | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     path = path or database_path()
     if not path.exists():
         raise NoDatabase(f"No database at {path}")
-    connection = reading.connect_for_reading(path, wait=RETRY_SECONDS)
+    connection = _open(path)
     try:
         yield connection
     finally:
         connection.close()
+
+
+def _open(path: Path) -> duckdb.DuckDBPyConnection:
+    if not is_dataset(path):
+        return reading.connect_for_reading(path, wait=RETRY_SECONDS)
+    try:
+        return open_dataset(path)
+    except DatasetMissing as error:
+        raise NoDatabase(str(error)) from None
 
 
 def _frame(connection: duckdb.DuckDBPyConnection, sql: str, params: Params | None) -> pl.DataFrame:
@@ -127,7 +157,7 @@ def bring_up_to_date(path: Path) -> None:
     studdraw (as its next import would): once, instead of every query working the facts
     out again on a read-only connection. Checked once per version of the file."""
     key = (str(path), file_version(path))
-    if key in _CURRENT:
+    if key in _CURRENT or is_dataset(path):  # a dataset is written up to date
         return
     if reading.bring_up_to_date(path, wait=RETRY_SECONDS, announce=st.spinner):
         _fill_all_in_results(path)

@@ -28,6 +28,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from pipeline.dataset.reading import open_dataset
 from pipeline.storage.reading import connect_for_reading
 
 ROW_LIMIT = 10_000  # rows shown (and offered as CSV); the query itself is not cut
@@ -133,8 +134,9 @@ def explain(error: BaseException, timeout: float = TIMEOUT_SECONDS) -> tuple[str
     return f"{type(error).__name__}: {message}", False
 
 
-def _lock_down(connection: duckdb.DuckDBPyConnection) -> None:
-    """No file access, and no way back: for the whole database instance.
+def _lock_down(connection: duckdb.DuckDBPyConnection, dataset: Path | None = None) -> None:
+    """No file access (but to the `dataset` folder the tables are views over), and no way
+    back: for the whole database instance.
 
     DuckDB shares these settings between every connection the process has open on the
     file; another console run may already have locked them, which is the state wanted.
@@ -150,6 +152,9 @@ def _lock_down(connection: duckdb.DuckDBPyConnection) -> None:
 
     external, locked = settings()
     if not locked:
+        if dataset is not None:
+            folder = str(dataset.resolve()).replace("'", "''") + "/"
+            connection.execute(f"SET allowed_directories = ['{folder}']").fetchall()
         if external:
             connection.execute("SET enable_external_access = false").fetchall()
         connection.execute("SET lock_configuration = true").fetchall()
@@ -213,9 +218,9 @@ def _died(child: subprocess.CompletedProcess[str]) -> str:
 def run_here(path: Path, sql: str, row_limit: int, timeout: float) -> Outcome:
     """Run the user's SQL on a locked read-only connection, in this process (the child)."""
     started = time.perf_counter()
-    connection = connect_for_reading(path, wait=5.0)
+    connection = open_dataset(path) if path.is_dir() else connect_for_reading(path, wait=5.0)
     try:
-        _lock_down(connection)
+        _lock_down(connection, path if path.is_dir() else None)
         timer = threading.Timer(timeout, connection.interrupt)
         timer.start()
         try:

@@ -13,7 +13,7 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from dashboard.connection import database_path
+from dashboard.connection import database_path, is_dataset
 from dashboard.games import game_name, limit_name
 from dashboard.hand_filters import Filters
 from dashboard.queries.options import filter_options, stored_hero_names
@@ -51,7 +51,11 @@ def sidebar() -> Filters:
             "show). Pick several screen names to count them as one hero.",
         )
         changed = bool(chosen_heroes) and tuple(chosen_heroes) != stored
-        if changed and st.button("Remember as my screen names", key="filter_heroes_remember"):
+        if (
+            changed
+            and not is_dataset()
+            and st.button("Remember as my screen names", key="filter_heroes_remember")
+        ):
             set_hero_names(Database(database_path()), tuple(chosen_heroes))
             st.rerun()
         site = _choice(

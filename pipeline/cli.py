@@ -720,6 +720,9 @@ def dashboard(
         Path | None, typer.Option(help="The database file (default: $STUDDRAW_DB or user data).")
     ] = None,
     port: Annotated[int, typer.Option(help="The port to serve on (localhost only).")] = 8501,
+    parquet: Annotated[
+        Path | None, typer.Option(help="Show this Parquet dataset (read-only) instead.")
+    ] = None,
 ) -> None:
     """Open the dashboard (Streamlit, on http://localhost:PORT): results, stats,
     opponents, hand replayer, import, SQL console."""
@@ -729,12 +732,17 @@ def dashboard(
     if spec is None or spec.origin is None:
         stderr.print("[red]the dashboard package is not installed[/]")
         raise typer.Exit(2)
+    from dashboard.connection import DATASET_VARIABLE
     from dashboard.importing import UPLOAD_MEGABYTES
     from pipeline.storage.database import refuse_unless_usable
 
-    with _database_trouble_said():
-        refuse_unless_usable(db or _database_path(None))
     environment = dict(os.environ)
+    if parquet is not None:
+        _dataset_connection(parquet).close()  # says what is wrong with the folder, if anything
+        environment[DATASET_VARIABLE] = str(parquet.expanduser().resolve())
+    else:
+        with _database_trouble_said():
+            refuse_unless_usable(db or _database_path(None))
     if db is not None:
         environment["STUDDRAW_DB"] = str(db.expanduser().resolve())
     command = [

@@ -5,6 +5,7 @@ nothing; `studdraw compact` changes nothing a reader sees."""
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import signal
@@ -17,6 +18,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
+from polars.testing import assert_frame_equal
 
 from pipeline.dataset.cluster import import_to_dataset
 from pipeline.dataset.compaction import compact
@@ -24,6 +26,7 @@ from pipeline.dataset.layout import DATASET_TABLES, DONE_FOLDER, records
 from pipeline.dataset.reading import open_dataset
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
+from tests.conftest import REPO
 from tests.test_import_crash import GAMES, HANDS_PER_FILE, write_corpus
 
 pytestmark = pytest.mark.slow  # clusters started, runs killed
@@ -207,3 +210,58 @@ def test_a_run_killed_mid_way_then_run_again_ends_as_an_uninterrupted_one(
     assert written > 0 and again.pieces_already + again.files_unchanged > 0
     assert 0 < again.hands_written < reference["hands"].height  # killed before the end
     assert_same(dataset_tables(directory), reference)
+
+
+# ---------------------------------------------------------------------------- reading it
+@pytest.fixture(scope="module")
+def sample_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """sample_histories/ (1,800 generated hands) as a dataset."""
+    directory = tmp_path_factory.mktemp("samples") / "dataset"
+    summary = import_to_dataset([REPO / "sample_histories"], directory, jobs=2)
+    assert summary.hands_written == 1800
+    return directory
+
+
+def test_query_and_stats_read_the_dataset_as_they_read_the_database(
+    sample_dataset: Path, sample_database: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    def said(*arguments: str) -> str:
+        result = CliRunner().invoke(app, [*arguments, "--csv"])
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    sql = "SELECT game, count(*) AS hands, sum(net) AS net FROM player_hands GROUP BY 1 ORDER BY 1"
+    for command in (["query", sql], ["stats", "--player", "studdraw_hero"], ["stats", "--streets"]):
+        from_dataset = pl.read_csv(io.StringIO(said(*command, "--parquet", str(sample_dataset))))
+        from_database = pl.read_csv(io.StringIO(said(*command, "--db", str(sample_database))))
+        assert from_dataset.height > 2
+        # Money to the cent; rates to the rounding of sums taken in another order.
+        assert_frame_equal(from_dataset, from_database, check_exact=False, rel_tol=1e-9)
+
+
+def test_the_dashboard_shows_a_dataset_read_only(
+    sample_dataset: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from dashboard import console
+
+    monkeypatch.setenv("STUDDRAW_PARQUET", str(sample_dataset))
+    at = AppTest.from_file(REPO / "dashboard" / "app.py", default_timeout=60).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert next(m.value for m in at.metric if m.label == "Hands") == "1,600"  # cash first
+    assert any("Parquet dataset" in caption.value for caption in at.sidebar.caption)
+    for page in ("stats", "opponents", "tournaments", "replayer", "live_tables", "sql"):
+        at.switch_page(f"views/{'sql_console' if page == 'sql' else page}.py").run()
+        assert not at.exception, (page, [e.value for e in at.exception])
+    at.switch_page("views/import_page.py").run()
+    assert any("Parquet dataset" in info.value for info in at.info)  # and no import offered
+
+    ran = console.run(sample_dataset, "SELECT count(*) AS hands FROM hands")
+    assert ran.error is None and ran.frame is not None and ran.frame["hands"][0] == 1800
+    refused = console.run(sample_dataset, "SELECT * FROM read_csv('/etc/passwd')")
+    assert refused.error and "/etc/passwd" in refused.error

@@ -9,7 +9,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import importing, watch_control
-from dashboard.connection import NoDatabase, database_path
+from dashboard.connection import NoDatabase, database_path, is_dataset
 from dashboard.queries import rejects as reject_queries
 from pipeline.client_folders import client_folders
 from pipeline.importer import ImportSummary
@@ -146,6 +146,13 @@ def _watch() -> None:
 
 def main() -> None:
     st.title("Import")
+    if is_dataset():
+        st.info(
+            f"This dashboard reads the Parquet dataset `{database_path()}`, which this page "
+            "does not write to. Add hands with `studdraw import PATH... --to parquet "
+            f"{database_path()}` (on a Dask cluster with `--cluster ADDRESS`)."
+        )
+        return
     st.caption(
         f"Into `{database_path()}`. The same import as `studdraw import`: new hands only, "
         "rejected hands kept with their reasons."

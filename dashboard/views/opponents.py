@@ -6,7 +6,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import filters, navigation
-from dashboard.connection import database_path
+from dashboard.connection import database_path, is_dataset
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
 from dashboard.queries import annotations as annotation_queries
@@ -134,6 +134,8 @@ def _player_view(active: Filters, site: str, player: str) -> None:
 
 def _note(site: str, player: str) -> None:
     """The player's note: read, written, kept in the database (survives re-imports)."""
+    if is_dataset():
+        return  # notes live in a database; a Parquet dataset is read-only
     saved = annotation_queries.notes(site, [player]).get(player, "")
     note = st.text_area(
         f"Your note on {player}",

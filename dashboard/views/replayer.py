@@ -8,7 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import cards, filters, navigation
-from dashboard.connection import database_path
+from dashboard.connection import database_path, is_dataset
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
 from dashboard.money import format_amount, format_stakes
@@ -213,6 +213,8 @@ def _all_in(hand: dict, players: list[dict], currency: str | None) -> None:
 
 def _notes_and_tags(replay: Replay, players: list[str]) -> None:
     """The hand's tags, to set; the notes on its players (written on Opponents)."""
+    if is_dataset():
+        return  # tags and notes live in a database; a Parquet dataset is read-only
     tags = annotation_queries.hand_tags(replay.site, replay.hand_number)
     offered = sorted({*SUGGESTED_TAGS, *annotation_queries.known_tags(), *tags})
     chosen = st.multiselect(

@@ -31,6 +31,7 @@ class DatasetMissing(Exception):
 
 def open_dataset(directory: Path) -> duckdb.DuckDBPyConnection:
     """An in-memory connection on which the dataset reads as the database's tables."""
+    directory = directory.resolve()  # the views name their files by absolute paths
     if not (directory / DONE_FOLDER).is_dir():
         raise DatasetMissing(
             f"{directory} holds no studdraw dataset: write one with "

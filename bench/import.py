@@ -16,53 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.simulation.generate import generate
-from pipeline.simulation.table_spec import HERO
-from pipeline.writers.pokerstars import HAND_END, write_hand
-
-CACHE = Path(__file__).resolve().parent / "corpus"
-HANDS_PER_FILE = 10_000
-
-
-def corpus_folder(hands: int, seed: int = 3) -> Path:
-    """`hands` mixed-game hands in files of 10,000, as a client's history folder holds them."""
-    folder = CACHE / f"import-{hands}-{seed}"
-    if folder.exists():
-        return folder
-    partial = folder.with_suffix(".partial")
-    partial.mkdir(parents=True, exist_ok=True)
-    stream = generate("mixed", hands, seed)
-    for number in range(0, hands, HANDS_PER_FILE):
-        count = min(HANDS_PER_FILE, hands - number)
-        text = "".join(write_hand(next(stream).hand, HERO) + HAND_END for _ in range(count))
-        (partial / f"HH mixed {number // HANDS_PER_FILE:04d}.txt").write_text(text, "utf-8")
-    partial.rename(folder)
-    return folder
-
-
-def tree_rss_kb(root: int) -> dict[int, int]:
-    """Resident memory of a process and each of its descendants, from /proc."""
-    parents: dict[int, int] = {}
-    rss: dict[int, int] = {}
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            fields = dict(
-                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
-            )
-        except OSError:
-            continue
-        pid = int(status.parent.name)
-        parents[pid] = int(fields["PPid"])
-        rss[pid] = int(fields.get("VmRSS", "0 kB").split()[0])
-    family = {root}
-    changed = True
-    while changed:
-        changed = False
-        for pid, parent in parents.items():
-            if parent in family and pid not in family:
-                family.add(pid)
-                changed = True
-    return {pid: rss.get(pid, 0) for pid in family}
+from corpus import corpus_folder, tree_rss_kb  # bench/corpus.py
 
 
 def measure(hands: int, jobs: int) -> None:

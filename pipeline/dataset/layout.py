@@ -68,6 +68,7 @@ class PieceRecord:
     cancelled: int = 0
     tournament_summaries: int = 0
     replaces: tuple[str, ...] = ()  # a compacted piece: the pieces folded into it
+    seconds: float = 0.0  # what the task took, reading to recording (bench/cluster.py)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)

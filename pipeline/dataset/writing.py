@@ -13,6 +13,7 @@ import hashlib
 import os
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -83,6 +84,7 @@ def write_piece(work: DatasetWork) -> DatasetOutcome:
 
     The piece is named by the SHA-256 of its bytes (of each part's SHA-256, for several
     files): the same bytes read again, under any file name, are the same piece."""
+    started = time.perf_counter()
     directory = Path(work.directory)
     names = tuple(part.source.name for part in work.parts)
     readable: list[tuple[Part, bytes]] = []
@@ -138,6 +140,7 @@ def write_piece(work: DatasetWork) -> DatasetOutcome:
         flop_games_skipped=counts.flop_games_skipped,
         cancelled=counts.cancelled,
         tournament_summaries=counts.tournament_summaries,
+        seconds=round(time.perf_counter() - started, 3),
     )
     record_piece(directory, record)
     return DatasetOutcome(names, record, False, counts.left_for_next_run, tuple(refused))

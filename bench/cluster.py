@@ -6,7 +6,7 @@ whole process tree of each; then, from the time each task recorded (`PieceRecord
 an estimate of the cluster import on N machines of J cores; then one stat query on each.
 
     python bench/cluster.py                          # 100,000 mixed-game hands
-    python bench/cluster.py --hands 1000000 --jobs 2
+    python bench/cluster.py --hands 1000000 --jobs 2   # 100,000 simulated, renumbered
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from corpus import corpus_folder, tree_rss_kb  # bench/corpus.py
+from corpus import large_corpus_folder, tree_rss_kb  # bench/corpus.py
 
 from pipeline.dataset.layout import records
 
@@ -51,7 +51,7 @@ def main() -> None:
     options.add_argument("--hands", type=int, default=100_000)
     options.add_argument("--jobs", type=int, default=2)
     args = options.parse_args()
-    folder, jobs = corpus_folder(args.hands), str(args.jobs)
+    folder, jobs = large_corpus_folder(args.hands), str(args.jobs)
     with tempfile.TemporaryDirectory() as scratch:
         database, dataset = Path(scratch) / "bench.duckdb", Path(scratch) / "dataset"
         plain = run(["import", str(folder), "--db", str(database), "--jobs", jobs])

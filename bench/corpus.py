@@ -179,6 +179,34 @@ def corpus_folder(hands: int, seed: int = 3) -> Path:
     return folder
 
 
+SIMULATED_AT_MOST = 100_000
+
+
+def large_corpus_folder(hands: int) -> Path:
+    """`corpus_folder(hands)`, but beyond 100,000 hands the first 100,000 again and again
+    under new hand numbers (simulating a million hands takes an hour on this machine;
+    renumbering, a minute). Each copy is a hand of its own to every reader."""
+    if hands <= SIMULATED_AT_MOST:
+        return corpus_folder(hands)
+    assert hands % SIMULATED_AT_MOST == 0, "a multiple of 100,000 hands"
+    folder = CACHE / f"import-{hands}-3-renumbered"
+    if folder.exists():
+        return folder
+    base = sorted(corpus_folder(SIMULATED_AT_MOST).glob("*.txt"))
+    partial = folder.with_suffix(".partial")
+    partial.mkdir(parents=True, exist_ok=True)
+    for copy in range(hands // SIMULATED_AT_MOST):
+        for path in base:
+            text = _renumbered(path.read_text("utf-8"), copy * 10**13)
+            (partial / f"copy {copy:02d} {path.name}").write_text(text, "utf-8")
+    partial.rename(folder)
+    return folder
+
+
+def _renumbered(text: str, offset: int) -> str:
+    return _HAND_NUMBERS["pokerstars"].sub(lambda m: f"{m[1]}{int(m[2]) + offset}", text)
+
+
 def tree_rss_kb(root: int) -> dict[int, int]:
     """Resident memory of a process and each of its descendants, from /proc."""
     parents: dict[int, int] = {}

@@ -82,6 +82,7 @@ SITE_FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat(absolute.SITE, absolute.HAND_START, absolute.parse_hand, absolute.CONVENTIONS),
 )
 
+
 def _any_of(openings: list[str]) -> re.Pattern[str]:
     """One pattern for several line-start openings, cheap to try at every newline: one
     anchor before them all (`reading.hand_openings` then leaps from newline to newline),

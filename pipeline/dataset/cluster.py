@@ -2,12 +2,15 @@
 cluster (docs/cluster.md says why Dask and not Ray), writing a Parquet dataset.
 
 Without an address, a local cluster of one single-threaded worker process per core;
-with one, that cluster's workers, which must see the history files and DIR at the same
-paths (a shared file system). A file whose every byte is already in the dataset is not
-sent; a piece whose bytes are is skipped by its task; so a run killed anywhere (a worker,
-this process) and run again ends with each hand once. A worker that dies mid-task has
-its task run again by Dask on another (three times at most: a file that kills every
-worker that reads it is then reported, not retried without end).
+with one, that cluster's workers, which must have studdraw installed and see the history
+files and DIR at the same paths (a shared file system). Several runs may write to one
+dataset at once: each task stages its files in a folder of its own.
+
+A file whose every byte is already in the dataset is not sent; a piece whose bytes are
+is skipped by its task; so a run killed anywhere (a worker, this process) and run again
+ends with each hand once. A worker that dies mid-task has its task run again by Dask on
+another (three times at most: a file that kills every worker that reads it is then
+reported, not retried without end).
 """
 
 from __future__ import annotations
@@ -15,14 +18,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import shutil
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.dataset.layout import STAGING_FOLDER, read_completely, records
+from pipeline.dataset.layout import read_completely, records
 from pipeline.dataset.writing import DatasetOutcome, DatasetWork, Part, write_piece
 from pipeline.file_pieces import file_pieces
 from pipeline.history_sources import Refused, Source, sources
@@ -72,8 +74,10 @@ def import_to_dataset(
 ) -> DatasetSummary:
     """Read every history under `paths` into the dataset at `directory`, a file larger
     than `piece_bytes` in pieces."""
+    directory = directory.resolve()  # as the workers, maybe elsewhere, must find it
     directory.mkdir(parents=True, exist_ok=True)
-    shutil.rmtree(directory / STAGING_FOLDER, ignore_errors=True)  # a killed run's leftovers
+    if address is not None:  # a remote worker's working folder is not this one's
+        paths = [Path(path).resolve() for path in paths]
     summary = DatasetSummary()
     found = list(sources(paths))
     done = read_completely(records(directory))

@@ -6,18 +6,20 @@ two of them is read once but stored twice. Compacting writes what the dataset re
 pieces it replaces, and only then deletes them. Killed at any moment, the dataset reads
 the same: before the new record, the new files are not read; after it, the old pieces
 are not, whether or not their files are gone yet. Run it while no import writes to the
-folder: it removes the files of pieces that have no record, a killed task's leftovers.
+folder: it removes what killed tasks left (staged files, files of pieces with no record).
 """
 
 from __future__ import annotations
 
 import hashlib
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.dataset.layout import (
     DATASET_TABLES,
     DONE_FOLDER,
+    STAGING_FOLDER,
     PieceRecord,
     current_pieces,
     is_recorded,
@@ -78,6 +80,7 @@ def _remove_replaced(directory: Path, found: list[PieceRecord]) -> int:
     """Delete the files and records of pieces folded into another, and files no record
     names; the hands the dataset holds."""
     kept = current_pieces(found)
+    shutil.rmtree(directory / STAGING_FOLDER, ignore_errors=True)  # killed tasks' leftovers
     for path in _parquet_files(directory):
         if piece_of(path) not in kept:
             path.unlink()

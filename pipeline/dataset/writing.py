@@ -143,7 +143,9 @@ def write_piece(work: DatasetWork) -> DatasetOutcome:
         seconds=round(time.perf_counter() - started, 3),
     )
     record_piece(directory, record)
-    return DatasetOutcome(names, record, False, counts.left_for_next_run, tuple(refused))
+    return DatasetOutcome(
+        names, record, left_for_next_run=counts.left_for_next_run, refused=tuple(refused)
+    )
 
 
 def _piece_name(parts: list[bytes]) -> str:
@@ -176,6 +178,8 @@ def _schema_connection() -> Iterator[duckdb.DuckDBPyConnection]:
 def _load(connection: duckdb.DuckDBPyConnection, frames: dict[str, pl.DataFrame]) -> None:
     """The piece's rows into the schema's tables (cast to its types), and their facts."""
     for table, frame in frames.items():
+        if table == "tournament_summaries":  # the one written after it ended kept, as stored
+            frame = frame.sort("finished_at", descending=True, nulls_last=True)
         connection.register("incoming", frame)
         # A reject or a summary met twice in one piece is one row, as in the database.
         ignore = "OR IGNORE " if table in ("rejects", "tournament_summaries") else ""

@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     import duckdb
     import polars as pl
 
+    from pipeline.dataset.cluster import DatasetSummary
     from pipeline.hand_reports import HandFindings
+    from pipeline.importer import ImportSummary
     from pipeline.piece_reading import Reader, Report
 
 app = typer.Typer(
@@ -312,13 +314,19 @@ def import_(
     for site, count in summary.imported_by_site.most_common():
         stderr.print(f"  {count:6,d}  {site_name(site)}", markup=False)
     stderr.print(f"[bold]{summary.duplicates:,}[/] duplicates skipped")
-    if summary.tournament_summaries:
-        stderr.print(f"[bold]{summary.tournament_summaries:,}[/] tournament summaries read")
     if summary.all_in_filled:
         stderr.print(
             f"[bold]{summary.all_in_filled:,}[/] hands stored before all-in adjusted results "
             "existed were read again to work theirs out"
         )
+    _said_the_rest(summary)
+
+
+def _said_the_rest(summary: ImportSummary | DatasetSummary) -> None:
+    """What an import did besides storing hands: summaries, hands skipped, cancelled, left
+    for the next run, rejected by reason, and files not read, with why."""
+    if summary.tournament_summaries:
+        stderr.print(f"[bold]{summary.tournament_summaries:,}[/] tournament summaries read")
     stderr.print(f"[bold]{summary.flop_games_skipped:,}[/] flop-game hands skipped")
     if summary.cancelled:
         stderr.print(f"[bold]{summary.cancelled:,}[/] hands cancelled by the site (no money moved)")
@@ -393,23 +401,7 @@ def _import_to_dataset(
         f"[bold]{summary.duplicates:,}[/] duplicates skipped (a hand written by two pieces is "
         "read once; 'studdraw compact' stores it once)"
     )
-    if summary.tournament_summaries:
-        stderr.print(f"[bold]{summary.tournament_summaries:,}[/] tournament summaries read")
-    stderr.print(f"[bold]{summary.flop_games_skipped:,}[/] flop-game hands skipped")
-    if summary.cancelled:
-        stderr.print(f"[bold]{summary.cancelled:,}[/] hands cancelled by the site (no money moved)")
-    if summary.left_for_next_run:
-        stderr.print(
-            f"[bold]{summary.left_for_next_run}[/] half-written hands left for the next import"
-        )
-    rejected = sum(summary.rejected.values())
-    stderr.print(f"[bold]{rejected:,}[/] hands rejected (kept in the rejects table)")
-    for reason, count in summary.rejected.most_common():
-        stderr.print(f"  {count:6d}  {reason}")
-    if summary.refused:
-        stderr.print(f"[bold red]{len(summary.refused):,}[/] files not read:")
-    for refused in summary.refused:
-        stderr.print(f"  {refused.name}: {refused.reason}", markup=False)
+    _said_the_rest(summary)
 
 
 @app.command()

@@ -66,9 +66,16 @@ def main() -> None:
                 f"output {size_mb(output):5.0f} MB"
             )
         estimate(records(dataset), cluster[0], args.jobs)
-        for name, where in (("--db", str(database)), ("--parquet", str(dataset))):
-            seconds, _peak = run([*STATS, name, where])
-            print(f"studdraw stats (the hero, every game) {name:<10} {seconds:5.2f} s")
+        stats_time("the database", ["--db", str(database)])
+        stats_time("the dataset", ["--parquet", str(dataset)])
+        seconds, peak = run(["compact", str(dataset)])
+        print(f"studdraw compact: {seconds:.1f} s, peak memory {peak:.0f} MB")
+        stats_time("the dataset, compacted", ["--parquet", str(dataset)])
+
+
+def stats_time(name: str, where: list[str]) -> None:
+    seconds, _peak = run([*STATS, *where])
+    print(f"studdraw stats (the hero, every game) on {name}: {seconds:5.2f} s")
 
 
 def estimate(found: list, wall: float, jobs: int) -> None:  # PieceRecord

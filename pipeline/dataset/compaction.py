@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import uuid
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,12 +25,13 @@ from pipeline.dataset.layout import (
     PieceRecord,
     current_pieces,
     is_recorded,
+    partitions,
     piece_of,
     record_piece,
     records,
 )
 from pipeline.dataset.reading import open_dataset
-from pipeline.dataset.writing import PIECE_NAME_LENGTH, place_tables
+from pipeline.dataset.writing import PIECE_NAME_LENGTH, place_staged, stage_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +62,26 @@ def compact(directory: Path) -> Compaction:
 
 
 def _write(directory: Path, name: str, members: list[PieceRecord]) -> None:
-    with open_dataset(directory) as connection:
-        place_tables(connection, directory, name)
-        by_site = dict(
-            connection.execute("SELECT site, count(*) FROM hands GROUP BY site").fetchall()
-        )
+    """The new piece, written a partition at a time (a month of one game at one site: what
+    a machine's memory holds whatever the dataset's size), then placed and recorded."""
+    staging = directory / STAGING_FOLDER / f"{name}-{uuid.uuid4().hex}"
+    by_site: Counter[str] = Counter()
+    try:
+        for partition in sorted(partitions(directory)):
+            with open_dataset(directory, partition, stats=False) as connection:
+                stage_tables(connection, staging)
+                counted = connection.execute("SELECT site, count(*) FROM hands GROUP BY site")
+                by_site.update(dict(counted.fetchall()))
+        place_staged(staging, directory, name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     record_piece(
         directory,
         PieceRecord(
             piece=name,
             marks=tuple(mark for member in members for mark in member.marks),
             hands=sum(by_site.values()),
-            hands_by_site=by_site,
+            hands_by_site=dict(by_site),
             replaces=tuple(member.piece for member in members),
         ),
     )

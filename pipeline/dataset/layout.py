@@ -24,7 +24,7 @@ import os
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from pipeline.storage.rows import HAND_TABLES
 from pipeline.storage.stats import FACTS_TABLE
@@ -81,14 +81,30 @@ class PieceRecord:
         return cls(marks=marks, replaces=replaces, **fields)
 
 
+Partition = tuple[str, str, str]
+"""(site, game, month): a folder of each table."""
+
+
 def table_file(directory: Path, table: str, site: str, game: str, month: str, piece: str) -> Path:
     """Where a piece's rows of one table and one partition lie."""
-    folders = [f"{key}={quote(value, safe='')}" for key, value in _partition(site, game, month)]
-    return directory.joinpath(table, *folders, f"{piece}.parquet")
+    return directory.joinpath(table, *_folders((site, game, month)), f"{piece}.parquet")
 
 
-def _partition(site: str, game: str, month: str) -> tuple[tuple[str, str], ...]:
-    return (("site", site or UNKNOWN), ("game", game or UNKNOWN), ("month", month or UNKNOWN))
+def _folders(partition: Partition) -> list[str]:
+    keys = ("site", "game", "month")
+    return [
+        f"{key}={quote(value or UNKNOWN, safe='')}"
+        for key, value in zip(keys, partition, strict=True)
+    ]
+
+
+def partitions(directory: Path) -> set[Partition]:
+    """Every partition some table of the dataset has files in."""
+    found: set[Partition] = set()
+    for folder in directory.glob("*/site=*/game=*/month=*"):
+        site, game, month = (unquote(part.partition("=")[2]) for part in folder.parts[-3:])
+        found.add((site, game, month))
+    return found
 
 
 def records(directory: Path) -> list[PieceRecord]:
@@ -112,10 +128,15 @@ def piece_of(path: Path) -> str:
     return path.name.split(".", 1)[0]
 
 
-def table_files(directory: Path, table: str, pieces: set[str]) -> list[Path]:
-    """The Parquet files of `table` that belong to `pieces`."""
+def table_files(
+    directory: Path, table: str, pieces: set[str], partition: Partition | None = None
+) -> list[Path]:
+    """The Parquet files of `table` that belong to `pieces` (in one partition only)."""
+    folders = "/".join(_folders(partition)) if partition else "*/*/*"
     return sorted(
-        path for path in (directory / table).glob("*/*/*/*.parquet") if piece_of(path) in pieces
+        path
+        for path in (directory / table).glob(f"{folders}/*.parquet")
+        if piece_of(path) in pieces
     )
 
 

@@ -17,6 +17,7 @@ from pipeline.dataset.layout import (
     DATASET_TABLES,
     DONE_FOLDER,
     ROWS_OF_A_HAND,
+    Partition,
     current_pieces,
     records,
     table_files,
@@ -29,8 +30,12 @@ class DatasetMissing(Exception):
     """The folder holds no studdraw dataset."""
 
 
-def open_dataset(directory: Path) -> duckdb.DuckDBPyConnection:
-    """An in-memory connection on which the dataset reads as the database's tables."""
+def open_dataset(
+    directory: Path, partition: Partition | None = None, stats: bool = True
+) -> duckdb.DuckDBPyConnection:
+    """An in-memory connection on which the dataset (or one partition of it: every table's
+    rows in one site's, game's and month's folders) reads as the database's tables, with
+    the stat views and macros unless `stats` is false."""
     directory = directory.resolve()  # the views name their files by absolute paths
     if not (directory / DONE_FOLDER).is_dir():
         raise DatasetMissing(
@@ -41,19 +46,22 @@ def open_dataset(directory: Path) -> duckdb.DuckDBPyConnection:
     try:
         connection.execute(SCHEMA.read_text(encoding="utf-8"))
         connection.execute(facts_table_sql()).fetchall()
-        create_views(connection, directory)
-        install_stats(connection, temporary=True)
+        create_views(connection, directory, partition)
+        if stats:
+            install_stats(connection, temporary=True)
     except BaseException:
         connection.close()
         raise
     return connection
 
 
-def create_views(connection: duckdb.DuckDBPyConnection, directory: Path) -> None:
+def create_views(
+    connection: duckdb.DuckDBPyConnection, directory: Path, partition: Partition | None = None
+) -> None:
     """Replace each table that has files in the dataset by a view over them (a table
     with none stays, empty, so that every query still finds its columns)."""
     pieces = current_pieces(records(directory))
-    hand_files = table_files(directory, "hands", pieces)
+    hand_files = table_files(directory, "hands", pieces, partition)
     if hand_files:
         connection.execute(
             "CREATE OR REPLACE TEMP VIEW dataset_hand_pieces AS "
@@ -61,7 +69,7 @@ def create_views(connection: duckdb.DuckDBPyConnection, directory: Path) -> None
             f"FROM {_files(hand_files)} AS h GROUP BY h.site, h.hand_number"
         )
     for table in DATASET_TABLES:
-        files = table_files(directory, table, pieces)
+        files = table_files(directory, table, pieces, partition)
         if not files or (table in ROWS_OF_A_HAND and not hand_files):
             continue
         connection.execute(f"DROP TABLE {table}")

@@ -195,29 +195,44 @@ def place_tables(connection: duckdb.DuckDBPyConnection, directory: Path, piece: 
     DuckDB cuts by partition, so that each table is read once (its rows may be a view
     over the whole dataset, when compacting)."""
     staging = directory / STAGING_FOLDER / f"{piece}-{uuid.uuid4().hex}"
-    staging.mkdir(parents=True)
     try:
+        stage_tables(connection, staging)
+        place_staged(staging, directory, piece)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def stage_tables(connection: duckdb.DuckDBPyConnection, staging: Path) -> None:
+    """Write the connection's tables into `staging`, cut by partition by DuckDB (rows in
+    any order, and spilling to disk beside it when compacting more than memory holds)."""
+    staging.mkdir(parents=True, exist_ok=True)
+    connection.execute("SET preserve_insertion_order = false")
+    connection.execute(f"SET temp_directory = {_literal(str(staging) + '.spill')}")
+    connection.execute(
+        "CREATE OR REPLACE TEMP TABLE partition_of AS SELECT h.site, h.hand_number, "
+        f"h.site AS p_site, h.game AS p_game, {_month('h.started_at')} AS p_month "
+        "FROM hands AS h"
+    )
+    for table in DATASET_TABLES:
         connection.execute(
-            "CREATE OR REPLACE TEMP TABLE partition_of AS SELECT h.site, h.hand_number, "
-            f"h.site AS p_site, h.game AS p_game, {_month('h.started_at')} AS p_month "
-            "FROM hands AS h"
+            f"COPY ({_with_partition(table)}) TO {_literal(str(staging / table))} "
+            "(FORMAT parquet, PARTITION_BY (p_site, p_game, p_month), "
+            "FILENAME_PATTERN 'part_{uuid}', COMPRESSION zstd, OVERWRITE_OR_IGNORE)"
         )
-        for table in DATASET_TABLES:
-            connection.execute(
-                f"COPY ({_with_partition(table)}) TO {_literal(str(staging / table))} "
-                "(FORMAT parquet, PARTITION_BY (p_site, p_game, p_month), "
-                "FILENAME_PATTERN 'part_{i}', COMPRESSION zstd)"
-            )
-        for staged in sorted(staging.rglob("*.parquet")):
-            table, *folders = staged.relative_to(staging).parent.parts
-            site, game, month = (unquote(folder.partition("=")[2]) for folder in folders)
-            number = int(staged.stem.removeprefix("part_"))
-            name = piece if number == 0 else f"{piece}.{number}"  # DuckDB cut a large one
+
+
+def place_staged(staging: Path, directory: Path, piece: str) -> None:
+    """Rename each staged file to its place in the dataset, under the piece's name: the
+    n files of a partition (one but for a large one) `<piece>`, `<piece>.1`...
+    `<piece>.<n-1>`, the same names whenever the same piece is written again."""
+    for folder in sorted({staged.parent for staged in staging.rglob("*.parquet")}):
+        table, *values = folder.relative_to(staging).parts
+        site, game, month = (unquote(value.partition("=")[2]) for value in values)
+        for number, staged in enumerate(sorted(folder.glob("*.parquet"))):
+            name = piece if number == 0 else f"{piece}.{number}"
             target = table_file(directory, table, site, game, month, name)
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staged, target)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
 
 
 def _with_partition(table: str) -> str:

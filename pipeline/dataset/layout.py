@@ -1,13 +1,14 @@
 """Where a Parquet dataset keeps its tables, and the records that say what is in it.
 
-    DIR/hands/site=pokerstars/game=razz/month=2026-11/<piece>.parquet  (or <piece>.<n>.parquet)
-    DIR/hand_players/site=.../game=.../month=.../<piece>.parquet   (a hand's rows lie
-    ...                                                             under the hand's path)
-    DIR/_done/<piece>.json                                         (what <piece> holds)
+    DIR/hands/site=pokerstars/game=razz/month=2026-11/<piece>.parquet
+    DIR/hand_players/site=.../game=.../month=.../<piece>.parquet  (a hand's rows lie
+    ...                                                            under the hand's path)
+    DIR/_done/<piece>.json                                        (what <piece> holds)
 
-A *piece* is what one task read: a history file, or a piece of a large one. It is named
-by the SHA-256 of the bytes read, and every Parquet file it writes carries that name, so
-a task run twice (a worker killed, a run cut short and started again) writes the same
+A *piece* is what one task read: a piece of a large file, a file, or several small ones.
+It is named by the SHA-256 of the bytes read, and every Parquet file it writes carries
+that name (`<piece>.1.parquet`... when DuckDB cut a large partition in several), so a
+task run twice (a worker killed, a run cut short and started again) writes the same
 files again, under the same names: never a second copy. A task moves its files into
 place (each a rename), then writes its record in `_done/`; the files of a piece without
 a record are not part of the dataset (`reading` reads through the records), so a task

@@ -125,6 +125,7 @@ class LineParser:
         self._max_shapes = max_shapes
         self._shapes: dict[tuple[str, ...], _ShapeEntry] = {}
         self._lines: dict[str, tuple[list[str], LineTemplate]] = {}  # whole texts met
+        self._readings: dict[str, tuple[list[str], int | None, LineTemplate]] = {}
         self._patterns: dict[str, re.Pattern[str]] = {}
 
     def parse(self, line: str, names: Sequence[str], line_number: int) -> tuple[Any, list[str]]:
@@ -162,8 +163,7 @@ class LineParser:
                         pass
         first_error: LineSyntaxError | None = None
         for masked, player, offset in _name_readings(line, names):
-            pieces, free = self._pieces(masked)
-            template = self._lookup(pieces)
+            pieces, free, template = self._reading(masked)
             if template is not None:
                 try:
                     return _emit(template, pieces, player, line_number)
@@ -199,6 +199,22 @@ class LineParser:
             return _emit(template, pieces, name, line_number)
         except _ShapeMismatch:
             return None
+
+    def _reading(self, masked: str) -> tuple[list[str], int | None, LineTemplate | None]:
+        """One reading of a line no fast path knew: its pieces, which piece is free text,
+        and its shape's template. A reading met before is found whole: the lines that name
+        a player after other words repeat as much as the others ("Seat 3: <player> folded
+        on 3rd St.", "Uncalled bet ($0.50) returned to <player>")."""
+        known = self._readings.get(masked)
+        if known is not None:
+            return known
+        pieces, free = self._pieces(masked)
+        template = self._lookup(pieces)
+        if template is not None:
+            if len(self._readings) >= _MAX_LINES:
+                self._readings.clear()
+            self._readings[masked] = (pieces, free, template)
+        return pieces, free, template
 
     def _pieces(self, text: str) -> tuple[list[str], int | None]:
         """The line's literal text and variable pieces, and which piece is free text."""

@@ -14,10 +14,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
-from lark import Lark, Transformer
+from lark import Transformer
 
 from parsers.amounts import AmountOutOfRange
 from parsers.errors import ErrorKind, HandParseError
@@ -44,14 +43,13 @@ from parsers.events import (
     players_dealt_in,
 )
 from parsers.events import Seat as SeatRecord
+from parsers.grammar_cache import cached_grammar
 from parsers.hand_assembly import StructureError, assemble_events
 from parsers.immutable import immutable
 from parsers.line_parser import PLAYER_MARKER, Converter, LineParser, LineSyntaxError
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import UnknownTimeZone
-
-GRAMMARS = Path(__file__).parent / "grammars"
 
 
 def site_line_parser(
@@ -62,15 +60,11 @@ def site_line_parser(
     free_text: re.Pattern[str] | None = None,
 ) -> LineParser:
     """A site format's line parser: its grammar (`grammars/<grammar_file>`, LALR with the
-    contextual lexer, started at `line`) and its transformer. Building the grammar takes
-    ~30 ms: each site caches its parser for the process. Every site deals cards with
+    contextual lexer, started at `line`) and its transformer, built once per machine
+    (`grammar_cache`) and kept by each site for the process. Every site deals cards with
     "Dealt to <name>": a fast path for names there too."""
-    grammar = Lark.open(
-        str(GRAMMARS / grammar_file),
-        parser="lalr",
-        lexer="contextual",
-        start="line",
-        maybe_placeholders=True,
+    grammar = cached_grammar(
+        grammar_file, lexer="contextual", start="line", maybe_placeholders=True
     )
     return LineParser(
         grammar,

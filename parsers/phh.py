@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from functools import cache
-from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -54,6 +53,7 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.games import Family
+from parsers.grammar_cache import cached_grammar
 from parsers.hand_reading import unmatched_bet
 from parsers.phh_notation import GAMES_OF_VARIANT, PHH_SITE, USER_FIELD
 from parsers.reading import HandText, decode_history
@@ -105,9 +105,7 @@ def parse_hand(chunk: HandText) -> Hand:
 
 @cache
 def _grammar() -> Lark:
-    return Lark.open(
-        str(Path(__file__).parent / "grammars" / "phh.lark"), start="action", parser="lalr"
-    )
+    return cached_grammar("phh.lark", start="action")
 
 
 @dataclass

@@ -4,12 +4,14 @@ the community card) and random stud spots against PokerKit's own calculation."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from parsers.events import Game
 from pipeline.engine.equity import DECK, pot_equities
+from pipeline.engine.evaluators import ASK_THE_CARDS, KEYED, card_key, high_value
 from pipeline.engine.showdown import judge_pot
 from pipeline.engine.variants import VARIANTS
 
@@ -69,6 +71,44 @@ def test_too_many_runouts_are_sampled_with_their_error_stated() -> None:
     assert 0 < equities.standard_error < 0.01
     again = pot_equities(STUD, {"Hero": hero, "Villain": villain}, 2, samples=4_000, seed=5)
     assert again == equities  # seeded: the same figures every import
+
+
+@pytest.mark.parametrize("game", [Game.SEVEN_STUD, Game.RAZZ, Game.SEVEN_STUD_HILO])
+def test_sampled_hands_valued_by_their_keys_equal_hands_valued_by_their_cards(
+    game: Game,
+) -> None:
+    """The same seeded sample, once through the keyed evaluators and once through
+    wrappers the keyed path does not know: the same figures to the last unit."""
+    variant = VARIANTS[game]
+    by_cards = replace(
+        variant,
+        high=lambda cards: variant.high(cards),
+        low=None if variant.low is None else (lambda cards: variant.low(cards)),  # type: ignore[misc]
+    )
+    deals = random.Random(f"keyed {game}")
+    for players, held_each, to_come in ((2, 3, 4), (3, 4, 3), (2, 5, 2)):
+        cards = deals.sample(DECK, players * held_each)
+        held = {f"P{i}": tuple(cards[i * held_each : (i + 1) * held_each]) for i in range(players)}
+        keyed = pot_equities(variant, held, to_come, max_exact=0, samples=3_000, seed=7)
+        assert not keyed.exact
+        assert keyed == pot_equities(by_cards, held, to_come, max_exact=0, samples=3_000, seed=7)
+
+
+def test_a_hand_valued_by_its_key_is_valued_as_by_its_cards() -> None:
+    """Every keyed evaluator against its own, on random hands of five to seven cards and
+    on flushes (where the key asks for the cards)."""
+    deals = random.Random("keys")
+    hands = [tuple(deals.sample(DECK, deals.randint(5, 7))) for _ in range(20_000)]
+    hands += [tuple(deals.sample([c for c in DECK if c[1] == "h"], 5)) for _ in range(200)]
+    for evaluator, keyed in KEYED.items():
+        for hand in hands:
+            key = sum(map(card_key, hand))
+            value = keyed(key)
+            if value == ASK_THE_CARDS:
+                suits = [card[1] for card in hand]
+                assert evaluator is high_value and max(map(suits.count, suits)) >= 5
+                continue
+            assert value == evaluator(hand), (evaluator.__name__, hand)
 
 
 def test_impossible_spots_are_refused() -> None:

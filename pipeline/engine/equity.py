@@ -25,6 +25,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from parsers.events import Card
+from pipeline.engine.evaluators import ASK_THE_CARDS, KEYED, KeyedEvaluator, card_key
 from pipeline.engine.variants import Variant
 
 RANKS = "23456789TJQKA"
@@ -172,6 +173,7 @@ class _Tally:
         players = len(self.held)
         needed = own * players + shared
         tables = [self.table(i, own) for i in range(players)] if own <= 2 and not shared else []
+        keyed = None if tables else _KeyedHands.of(self, own + shared)
         for _ in range(samples):
             for index in range(needed):  # Fisher-Yates, stopped once the runout is dealt
                 other = index + int(random_fraction() * (size - index))
@@ -186,6 +188,9 @@ class _Tally:
                     values.append(tables[i][first])
                 self.count(values)
                 continue
+            if keyed is not None:
+                self.count(keyed.values(deck, own, shared))
+                continue
             community = (deck[needed - 1],) if shared else ()
             dealt = [deck[own * i : own * (i + 1)] for i in range(players)]
             self.count([self.value(i, (*cards, *community)) for i, cards in enumerate(dealt)])
@@ -199,6 +204,52 @@ class _Tally:
             key = cards[0] if own == 1 else cards[0] * size + cards[1]
             table[key] = self.value(player, cards)
         return table
+
+
+class _KeyedHands:
+    """A sample's hands valued from their cards' keys (`evaluators.KEYED`): each runout
+    adds the keys of the cards it deals to the key of what each player holds, instead of
+    building his hand; the values are the same (a possible flush asks the cards)."""
+
+    def __init__(self, tally: _Tally, high: KeyedEvaluator, low: KeyedEvaluator | None) -> None:
+        self.tally = tally
+        self.high = high
+        self.low = low
+        self.held = [sum(map(card_key, cards)) for cards in tally.held]
+        self.unseen = [card_key(card) for card in tally.unseen]
+
+    @staticmethod
+    def of(tally: _Tally, to_come: int) -> _KeyedHands | None:
+        """Keyed hands for this tally, if its evaluators read keys and every hand will
+        hold five to seven cards."""
+        high = KEYED.get(tally.high)
+        low = KEYED.get(tally.low) if tally.low is not None else None
+        if high is None or (tally.low is not None and low is None):
+            return None
+        if not all(5 <= len(cards) + to_come <= 7 for cards in tally.held):
+            return None
+        return _KeyedHands(tally, high, low)
+
+    def values(
+        self, deck: list[int], own: int, shared: bool
+    ) -> list[tuple[int | None, int | None]]:
+        """Each player's (high, low) values, dealt `own` cards each from the top of the
+        shuffled `deck` (then the community card)."""
+        unseen = self.unseen
+        community = unseen[deck[own * len(self.held)]] if shared else 0
+        values: list[tuple[int | None, int | None]] = []
+        for player, held in enumerate(self.held):
+            key = held + community
+            for position in range(own * player, own * (player + 1)):
+                key += unseen[deck[position]]
+            high = self.high(key)
+            if high == ASK_THE_CARDS:
+                dealt = deck[own * player : own * (player + 1)]
+                if shared:
+                    dealt.append(deck[own * len(self.held)])
+                high = self.tally.value(player, tuple(dealt))[0]
+            values.append((high, self.low(key) if self.low is not None else None))
+        return values
 
 
 def _share(parts: list[int], values: list[int | None], units: int) -> None:

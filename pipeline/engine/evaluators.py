@@ -19,16 +19,20 @@ Cards are 2-character strings, rank from "23456789TJQKA" then suit from "cdhs" (
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import IntEnum
 from itertools import combinations
 
 __all__ = [
+    "ASK_THE_CARDS",
+    "KEYED",
     "Cards",
     "HandValue",
     "HighCategory",
+    "KeyedEvaluator",
     "ace_to_five_low_value",
     "badugi_value",
+    "card_key",
     "deuce_to_seven_low_value",
     "eight_or_better_low_value",
     "high_category",
@@ -408,3 +412,57 @@ def badugi_value(cards: Cards) -> HandValue:
     sets = _BADUGI_SETS[clashes]
     best = min(_badugi_pack([ranks[i] for i in s]) for s in sets)
     return (len(sets[0]) << 16) | (0xFFFF - best)
+
+
+# Keyed evaluation, for equity sampling: a runout adds its cards' keys to the key of the
+# cards a player holds instead of building his hand, and the value is read from the sum.
+
+
+ASK_THE_CARDS = -1
+"""A keyed high value that the key cannot tell (five cards of one suit: the flush needs
+the cards themselves); no evaluator's value is negative."""
+
+
+def card_key(card: str) -> int:
+    """The card's key: the sum of a hand's keys is what the keyed evaluators read."""
+    try:
+        return _CARD_KEY[card]
+    except KeyError:
+        raise _unknown_card([card]) from None
+
+
+def high_value_of_key(key: int) -> HandValue:
+    """`high_value` of the cards whose keys sum to `key`, or ASK_THE_CARDS."""
+    if (key + _FLUSH_PROBE) & _FLUSH_FLAG:
+        return ASK_THE_CARDS
+    ranks_key = key & _RANK_FIELD
+    value = _HIGH_BY_RANKS.get(ranks_key)
+    if value is None:
+        value = _HIGH_BY_RANKS[ranks_key] = _high_from_counts(_counts(ranks_key), True)
+    return value
+
+
+def ace_to_five_low_value_of_key(key: int) -> HandValue:
+    """`ace_to_five_low_value` of the cards whose keys sum to `key`."""
+    ranks_key = key & _RANK_FIELD
+    value = _A5_BY_RANKS.get(ranks_key)
+    if value is None:
+        value = _A5_BY_RANKS[ranks_key] = _a5_from_counts(_counts(ranks_key))
+    return value
+
+
+def eight_or_better_low_value_of_key(key: int) -> HandValue | None:
+    """`eight_or_better_low_value` of five to seven cards whose keys sum to `key`."""
+    value = ace_to_five_low_value_of_key(key)
+    return value if value >= _EIGHT_QUALIFIER else None
+
+
+KeyedEvaluator = Callable[[int], "HandValue | None"]
+
+KEYED: dict[Callable[[Cards], HandValue | None], KeyedEvaluator] = {
+    high_value: high_value_of_key,
+    ace_to_five_low_value: ace_to_five_low_value_of_key,
+    eight_or_better_low_value: eight_or_better_low_value_of_key,
+}
+"""The evaluators that read a key, for hands of five to seven cards (deuce-to-seven and
+badugi need the cards: flushes count against, suits decide)."""

@@ -129,6 +129,15 @@ class _Tally:
         to the best high, the low half to the best qualifying low; no low, all to high)."""
         self.runouts += 1
         highs = [high for high, _ in values]
+        won, squares = self.won, self.squares
+        if self.low is None:  # the whole pot to the best hands: no halves to add up
+            best_high = max([high for high in highs if high is not None])
+            part = self.units // highs.count(best_high)
+            for index, high in enumerate(highs):
+                if high == best_high:
+                    won[index] += part
+                    squares[index] += part * part
+            return
         lows = [low for _, low in values]
         best_low = max([low for low in lows if low is not None], default=None)
         parts = [0] * len(values)
@@ -137,7 +146,6 @@ class _Tally:
         else:
             _share(parts, highs, self.units // 2)
             _share(parts, lows, self.units // 2)
-        won, squares = self.won, self.squares
         for index, part in enumerate(parts):
             if part:
                 won[index] += part

@@ -73,10 +73,10 @@ def _grammar_sources() -> bytes:
 def _cache_folder() -> Path | None:
     """`$XDG_CACHE_HOME/studdraw/grammars` (`~/.cache/...`), made private; None if it
     cannot be made (a read-only home)."""
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    folder = Path(base) / "studdraw" / "grammars"
     try:
+        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+        folder = Path(base) / "studdraw" / "grammars"
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: no home directory to be found
         return None
     return folder if os.access(folder, os.W_OK) else None

@@ -208,13 +208,18 @@ def high_value(cards: Cards) -> HandValue:
         raise _unknown_card(cards) from None
     if not 0 < len(cards) <= 7:
         raise ValueError(f"high_value takes 1 to 7 cards, got {len(cards)}")
-    ranks_key = key & _RANK_FIELD
-    value = _HIGH_BY_RANKS.get(ranks_key)
-    if value is None:
-        value = _HIGH_BY_RANKS[ranks_key] = _high_from_counts(_counts(ranks_key), True)
+    value = _high_of_ranks(key & _RANK_FIELD)
     if (key + _FLUSH_PROBE) & _FLUSH_FLAG:
         # Rare (about 3% of 7-card hands); max() because quads or a full house beat it.
         return max(value, _flush_value(cards, key, _FLUSH_BY_MASK, True))
+    return value
+
+
+def _high_of_ranks(ranks_key: int) -> HandValue:
+    """The best non-flush high value of a rank multiset, worked out once."""
+    value = _HIGH_BY_RANKS.get(ranks_key)
+    if value is None:
+        value = _HIGH_BY_RANKS[ranks_key] = _high_from_counts(_counts(ranks_key), True)
     return value
 
 
@@ -269,10 +274,7 @@ def ace_to_five_low_value(cards: Cards) -> HandValue:
         raise _unknown_card(cards) from None
     if not 0 < len(cards) <= 7:
         raise ValueError(f"ace_to_five_low_value takes 1 to 7 cards, got {len(cards)}")
-    value = _A5_BY_RANKS.get(key)
-    if value is None:
-        value = _A5_BY_RANKS[key] = _a5_from_counts(_counts(key))
-    return value
+    return ace_to_five_low_value_of_key(key)
 
 
 def eight_or_better_low_value(cards: Cards) -> HandValue | None:
@@ -435,15 +437,12 @@ def high_value_of_key(key: int) -> HandValue:
     """`high_value` of the cards whose keys sum to `key`, or ASK_THE_CARDS."""
     if (key + _FLUSH_PROBE) & _FLUSH_FLAG:
         return ASK_THE_CARDS
-    ranks_key = key & _RANK_FIELD
-    value = _HIGH_BY_RANKS.get(ranks_key)
-    if value is None:
-        value = _HIGH_BY_RANKS[ranks_key] = _high_from_counts(_counts(ranks_key), True)
-    return value
+    return _high_of_ranks(key & _RANK_FIELD)
 
 
 def ace_to_five_low_value_of_key(key: int) -> HandValue:
-    """`ace_to_five_low_value` of the cards whose keys sum to `key`."""
+    """`ace_to_five_low_value` of the cards whose keys sum to `key` (their rank keys
+    alone, or their whole keys: only the rank fields are read)."""
     ranks_key = key & _RANK_FIELD
     value = _A5_BY_RANKS.get(ranks_key)
     if value is None:

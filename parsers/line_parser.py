@@ -22,6 +22,7 @@ the grammar as literal text) is *pinned*: its value becomes part of the cache ke
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -75,7 +76,7 @@ class LineTemplate:
 
     `build(pieces, player, line_number)` is generated Python, one function per shape
     (each piece checked and converted in a statement of its own, then "return
-    Action(player=player, amount=v0, ..., line=line_number)"): the hot path of parsing is
+    Action(player, k3, v0, k4, k5, line_number)"): the hot path of parsing is
     then a single call with no loop over fields.
     """
 
@@ -269,7 +270,7 @@ class LineParser:
         self, event_class: type, fields: dict[str, Any], pieces: list[str], free: int | None
     ) -> tuple[LineTemplate, set[int], bool]:
         code = _TemplateCode(_piece_starts(pieces), self._pattern, free)
-        arguments: list[str] = []
+        arguments: dict[str, str] = {}
         unreadable: list[Token] = []
         for value in fields.values():  # checked first, before any field is converted
             if isinstance(value, Ignored):
@@ -278,16 +279,18 @@ class LineParser:
             if isinstance(value, Ignored):
                 pass
             elif isinstance(value, Text):
-                arguments.append(f"{name}={code.terminal(value.token, str)}")
+                arguments[name] = code.terminal(value.token, str)
             elif isinstance(value, Token):
-                arguments.append(f"{name}={code.terminal(value, self._converter(value.type))}")
+                arguments[name] = code.terminal(value, self._converter(value.type))
             elif isinstance(value, tuple) and any(isinstance(v, Token) for v in value):
                 items = [code.terminal(v, self._converter(v.type)) for v in value]
-                arguments.append(f"{name}=({', '.join(items)},)")
+                arguments[name] = f"({', '.join(items)},)"
             else:
-                arguments.append(f"{name}={code.constant(value)}")
+                arguments[name] = code.constant(value)
             unreadable.extend(v for v in _tokens_in(value) if self._is_unreadable(v))
-        event = f"{code.constant(event_class)}({', '.join([*arguments, 'line=line_number'])})"
+        given = {**arguments, "line": "line_number"}
+        call = ", ".join(_call_arguments(event_class, given, code.constant))
+        event = f"{code.constant(event_class)}({call})"
         build = code.function("build", "pieces, player, line_number", event)
         raw = None
         if unreadable:
@@ -432,6 +435,31 @@ def _emit(
 ) -> tuple[Any, list[str]]:
     event = template.build(pieces, player, line_number)
     return event, template.unreadable(pieces) if template.unreadable is not None else []
+
+
+def _call_arguments(
+    event_class: type, given: dict[str, str], constant: Callable[[Any], str]
+) -> list[str]:
+    """The build's arguments as its call passes them: positionally, in the dataclass's
+    field order, each default a constant. An event called by keyword costs half as much
+    again (the keywords are gathered in a dict, then matched to the parameters). A class
+    that is not a plain dataclass is called by keyword, as are fields it lacks (to fail
+    as written)."""
+    by_keyword = [f"{name}={value}" for name, value in given.items()]
+    if not dataclasses.is_dataclass(event_class):
+        return by_keyword
+    fields = dataclasses.fields(event_class)
+    if not set(given) <= {field.name for field in fields}:
+        return by_keyword
+    ordered = []
+    for field in fields:
+        if field.name in given:
+            ordered.append(given[field.name])
+        elif field.default is dataclasses.MISSING or field.kw_only:
+            return by_keyword
+        else:
+            ordered.append(constant(field.default))
+    return ordered
 
 
 def _tokens_in(value: Any) -> list[Token]:

@@ -12,6 +12,11 @@ class Pot:
     amount: Decimal
     eligible: tuple[str, ...]  # in seat order
 
+    def __init__(self, amount: Decimal, eligible: tuple[str, ...]) -> None:
+        # Written out to be compiled: `pipeline.engine.results` says why.
+        self.amount = amount  # type: ignore[misc]
+        self.eligible = eligible  # type: ignore[misc]
+
 
 def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> list[Pot]:
     """Split the money into pots at each all-in level of the players still in (`live`,

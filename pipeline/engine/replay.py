@@ -8,7 +8,7 @@ deterministic: a `Hand` in, a `HandResult` out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -54,23 +54,35 @@ class _Player:
     name: str
     seat: int
     stack: Decimal
-    put_in: Decimal = ZERO
-    street_bet: Decimal = ZERO
-    uncalled: Decimal = ZERO
-    folded: bool = False
-    all_in: bool = False
-    fold_street: Street | None = None
-    all_in_street: Street | None = None
-    down: list[Card] = field(default_factory=list)
-    up: list[Card] = field(default_factory=list)
-    shown: tuple[Card, ...] | None = None
+    put_in: Decimal
+    street_bet: Decimal
+    uncalled: Decimal
+    folded: bool
+    all_in: bool
+    fold_street: Street | None
+    all_in_street: Street | None
+    down: list[Card]
+    up: list[Card]
+    shown: tuple[Card, ...] | None
     # A hand run more than once: the cards of each run after the first, as drawn or shown,
     # and whether the player drew once the betting was over (cards that differ by run).
-    run_cards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    drew_per_run: bool = False
-    by_street: dict[str, Decimal] = field(default_factory=dict)
-    collected: dict[str, Decimal] = field(default_factory=dict)
-    total_collected: Decimal = ZERO
+    run_cards: dict[int, tuple[Card, ...]]
+    drew_per_run: bool
+    by_street: dict[str, Decimal]
+    collected: dict[str, Decimal]
+    total_collected: Decimal
+
+    def __init__(self, name: str, seat: int, stack: Decimal) -> None:
+        """Written out so that mypyc compiles it (`pipeline.engine.results` says why): a
+        player starts every hand with nothing in and nothing known."""
+        self.name = name
+        self.seat = seat
+        self.stack = stack
+        self.put_in = self.street_bet = self.uncalled = self.total_collected = ZERO
+        self.folded = self.all_in = self.drew_per_run = False
+        self.fold_street = self.all_in_street = None
+        self.down, self.up, self.shown = [], [], None
+        self.run_cards, self.by_street, self.collected = {}, {}, {}
 
     @property
     def can_act(self) -> bool:

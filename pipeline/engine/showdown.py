@@ -16,6 +16,11 @@ class Verdict:
     high: tuple[str, ...]  # winners of the high half (or of the whole pot)
     low: tuple[str, ...] = ()  # winners of the low half; empty: no qualifying low
 
+    def __init__(self, high: tuple[str, ...], low: tuple[str, ...] = ()) -> None:
+        # Written out to be compiled: `pipeline.engine.results` says why.
+        self.high = high  # type: ignore[misc]
+        self.low = low  # type: ignore[misc]
+
 
 def judge_pot(variant: Variant, hands: Mapping[str, Sequence[Card]]) -> Verdict:
     """The best hands among the pot's players (names kept in the mapping's order)."""

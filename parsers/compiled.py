@@ -31,6 +31,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "parsers.boss",
     "parsers.bovada",
     "parsers.common_lines",
+    "parsers.events",
     "parsers.everleaf",
     "parsers.fulltilt",
     "parsers.games",

@@ -21,12 +21,29 @@ Record = TypeVar("Record", bound=type)
 def immutable(cls: Record) -> Record:
     """`@dataclass(frozen=True, slots=True)`, with an `__init__` twice as fast."""
     made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    made.__init__ = _slot_init(made)
+    return made
+
+
+def interpreted_inits(module_file: str, *records: type) -> None:
+    """Under the interpreter, the slot-setting `__init__` for frozen dataclasses whose own
+    `__init__` is written for mypyc (`parsers.events`). Compiled, such an `__init__` stores
+    each field directly; interpreted, its first assignment would hit the dataclass's
+    frozen `__setattr__`. A module runs interpreted when it is installed without
+    compiling, or when its build is stale (`parsers.compiled`)."""
+    if module_file.endswith(".py"):
+        for record in records:
+            if "__slots__" in vars(record):  # not a class `slots=True` replaced
+                record.__init__ = _slot_init(record)  # type: ignore[misc]
+
+
+def _slot_init(made: Any) -> Any:
     namespace: dict[str, object] = {}
     parameters: list[str] = []
     statements: list[str] = []
     for field in dataclasses.fields(made):
-        assert field.init and not field.kw_only, f"{cls.__name__}.{field.name}: unsupported"
-        assert field.default_factory is dataclasses.MISSING, f"{cls.__name__}: a factory"
+        assert field.init and not field.kw_only, f"{made.__name__}.{field.name}: unsupported"
+        assert field.default_factory is dataclasses.MISSING, f"{made.__name__}: a factory"
         setter = f"_set_{field.name}"
         namespace[setter] = getattr(made, field.name).__set__  # the slot's descriptor
         if field.default is dataclasses.MISSING:
@@ -39,7 +56,6 @@ def immutable(cls: Record) -> Record:
         statements.append("self.__post_init__()")
     body = "".join(f"    {statement}\n" for statement in statements or ["pass"])
     exec(f"def __init__(self, {', '.join(parameters)}):\n{body}", namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{made.__qualname__}.__init__"  # type: ignore[attr-defined]
-    made.__init__ = init
-    return made
+    init: Any = namespace["__init__"]
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    return init

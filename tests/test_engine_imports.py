@@ -7,7 +7,12 @@ import ast
 from pathlib import Path
 
 ENGINE = Path(__file__).parents[1] / "pipeline" / "engine"
-ALLOWED_FROM_PARSERS = {"parsers.events", "parsers.games", "parsers.conventions"}
+ALLOWED_FROM_PARSERS = {
+    "parsers.events",
+    "parsers.games",
+    "parsers.conventions",
+    "parsers.immutable",
+}
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from parsers.immutable import interpreted_inits
+
 
 @dataclass(frozen=True, slots=True)
 class Pot:
@@ -16,6 +18,9 @@ class Pot:
         # Written out to be compiled: `pipeline.engine.results` says why.
         self.amount = amount  # type: ignore[misc]
         self.eligible = eligible  # type: ignore[misc]
+
+
+interpreted_inits(__file__, Pot)
 
 
 def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> list[Pot]:

@@ -8,6 +8,7 @@ from decimal import ROUND_DOWN, Decimal
 
 from parsers.conventions import OddChip, SiteConventions
 from parsers.events import Card
+from parsers.immutable import interpreted_inits
 from pipeline.engine.variants import Variant
 
 
@@ -20,6 +21,9 @@ class Verdict:
         # Written out to be compiled: `pipeline.engine.results` says why.
         self.high = high  # type: ignore[misc]
         self.low = low  # type: ignore[misc]
+
+
+interpreted_inits(__file__, Verdict)
 
 
 def judge_pot(variant: Variant, hands: Mapping[str, Sequence[Card]]) -> Verdict:

@@ -10,7 +10,7 @@ single-draw games play without announcing it.
 from __future__ import annotations
 
 import re
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
 from parsers.events import (
@@ -36,10 +36,10 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.games import DRAW_STREETS
-from parsers.immutable import immutable
+from parsers.immutable import interpreted_inits
 
 
-@immutable
+@dataclass(frozen=True, slots=True)
 class DealtLine:
     """ "Dealt to X [cards]" or "Dealt to X [cards so far] [new cards]", before normalizing."""
 
@@ -48,8 +48,20 @@ class DealtLine:
     new_cards: tuple[Card, ...] | None = None
     line: int = field(default=0, compare=False)
 
+    def __init__(
+        self,
+        player: str,
+        cards: tuple[Card, ...],
+        new_cards: tuple[Card, ...] | None = None,
+        line: int = 0,
+    ) -> None:
+        self.player = player  # type: ignore[misc]
+        self.cards = cards  # type: ignore[misc]
+        self.new_cards = new_cards  # type: ignore[misc]
+        self.line = line  # type: ignore[misc]
 
-@immutable
+
+@dataclass(frozen=True, slots=True)
 class DrawLine:
     """A discard or a stand-pat line; the drawn cards, if shown, follow as a `DealtLine`."""
 
@@ -59,6 +71,27 @@ class DrawLine:
     kept: tuple[Card, ...] | None = None
     other_runs: tuple[tuple[Card, ...], ...] = ()  # a hand run twice: see `Draw`
     line: int = field(default=0, compare=False)
+
+    def __init__(
+        self,
+        player: str,
+        discard_count: int,
+        discarded: tuple[Card, ...] | None = None,
+        kept: tuple[Card, ...] | None = None,
+        other_runs: tuple[tuple[Card, ...], ...] = (),
+        line: int = 0,
+    ) -> None:
+        self.player = player  # type: ignore[misc]
+        self.discard_count = discard_count  # type: ignore[misc]
+        self.discarded = discarded  # type: ignore[misc]
+        self.kept = kept  # type: ignore[misc]
+        self.other_runs = other_runs  # type: ignore[misc]
+        self.line = line  # type: ignore[misc]
+
+
+# A dealt or draw line is read on every line of a hand that deals: the two records are
+# compiled with their `__init__` written out, as the events are (`parsers.events`).
+interpreted_inits(__file__, DealtLine, DrawLine)
 
 
 class StructureError(Exception):

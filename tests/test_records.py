@@ -21,6 +21,7 @@ from parsers.immutable import interpreted_inits
 ROOT = Path(__file__).parents[1]
 WRITTEN_OUT = [
     "parsers/events.py",
+    "parsers/hand_assembly.py",
     "pipeline/engine/results.py",
     "pipeline/engine/pots.py",
     "pipeline/engine/showdown.py",

@@ -54,7 +54,8 @@ _AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 
 
 # One row type per table, its fields the table's columns (schema.sql; the loader inserts
-# by name): built by keyword in the hot loop, cheaper than a dict and checked by name.
+# by name): built by keyword, cheaper than a dict and checked by name. Actions, a few
+# dozen a hand, are built by position: compiled, a keyword call costs 1.5 µs, 0.6 µs not.
 class HandRow(NamedTuple):
     site: str
     hand_number: str
@@ -520,6 +521,7 @@ def _add_players(
 
 
 def _add_actions_and_draws(batch: Batch, key: tuple[str, str], hand: Hand) -> None:
+    site, hand_number = key
     first_street = hand.game.rules.streets[0].value  # blinds belong to the first round
     street, street_index, seq = "ante", 0, 0
     draw_number = 0
@@ -530,21 +532,23 @@ def _add_actions_and_draws(batch: Batch, key: tuple[str, str], hand: Hand) -> No
             if street.startswith("draw_"):
                 draw_number = int(street[-1])
         elif isinstance(event, Post | Action):
-            post = isinstance(event, Post)
+            if isinstance(event, Post):
+                action_street, raise_to = _post_street(event, street, first_street), None
+            else:
+                action_street, raise_to = street, event.raise_to
             batch.actions.append(
-                ActionRow(
-                    *key,
-                    seq=seq,
-                    # an action has a street
-                    street=_post_street(event, street, first_street) if post else street,  # type: ignore[arg-type]
-                    street_index=street_index,
-                    player=event.player,
-                    action=event.kind.value,
-                    amount=event.amount,
-                    # an Action
-                    raise_to=None if post else event.raise_to,  # type: ignore[union-attr]
-                    all_in=event.all_in,
-                    line=event.line,
+                ActionRow(  # by position, in the fields' order: a call by keyword costs twice
+                    site,
+                    hand_number,
+                    seq,
+                    action_street,
+                    street_index,
+                    event.player,
+                    event.kind.value,
+                    event.amount,
+                    raise_to,
+                    event.all_in,
+                    event.line,
                 )
             )
             seq += 1

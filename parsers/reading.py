@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import field
 
 from parsers.immutable import immutable
+from parsers.pattern_starts import first_characters
 
 
 @immutable
@@ -184,12 +185,19 @@ _SCANNERS: dict[re.Pattern[str], re.Pattern[str] | None] = {}
 
 
 def _line_start_scanner(hand_start: re.Pattern[str]) -> re.Pattern[str] | None:
-    """A newline that an opening follows, for a pattern anchored at line starts."""
+    """A newline that an opening follows, for a pattern anchored at line starts. The
+    characters an opening can start with are checked first: most lines of a hand start
+    with none of them, and are passed at that one character instead of after the whole
+    alternation of every site's opening (`parsers.pattern_starts`)."""
     if hand_start not in _SCANNERS:
         anchored = hand_start.pattern.startswith("^") and hand_start.flags & re.MULTILINE
-        _SCANNERS[hand_start] = (
-            re.compile(rf"\n(?={hand_start.pattern[1:]})", hand_start.flags) if anchored else None
-        )
+        scanner = None
+        if anchored:
+            opening = hand_start.pattern[1:]
+            starts = first_characters(re.compile(opening, hand_start.flags))
+            first = "" if starts is None else f"(?=[{''.join(map(re.escape, sorted(starts)))}])"
+            scanner = re.compile(rf"\n{first}(?={opening})", hand_start.flags)
+        _SCANNERS[hand_start] = scanner
     return _SCANNERS[hand_start]
 
 

@@ -1,12 +1,16 @@
-"""`immutable`: the frozen, slotted dataclass every event and line record is, built faster.
+"""`immutable`: the frozen, slotted dataclass the sites' line records are, built faster.
 
 A frozen dataclass sets each field in `__init__` with `object.__setattr__` (its own
 `__setattr__` refuses), a global lookup, an attribute lookup and a call per field:
-building an `Action` takes 1.0 µs. Reading a hand builds a few hundred events and records,
-so that cost was a tenth of the parse. Each slot's own descriptor sets the field just as
-well for half the price (0.5 µs). `immutable` makes the dataclass, then writes that
-`__init__`, with the same parameters, defaults and `__post_init__` call; the class stays
-a frozen dataclass in every other way (`replace`, `fields`, equality, hashing).
+building a record takes 1.0 µs. Reading a hand builds a few hundred records, so that cost
+was a tenth of the parse. Each slot's own descriptor sets the field just as well for
+half the price (0.5 µs). `immutable` makes the dataclass, then writes that `__init__`,
+with the same parameters, defaults and `__post_init__` call; the class stays a frozen
+dataclass in every other way (`replace`, `fields`, equality, hashing).
+
+The events and the engine's records go further: compiled, with their `__init__` written
+out (`parsers.events`). Run interpreted, they take this slot-setting `__init__` instead
+(`interpreted_inits`).
 """
 
 from __future__ import annotations

@@ -570,7 +570,7 @@ def dead_and_live_blinds(records: list[object]) -> list[object]:
 
 def betting_is_over(record: object) -> bool:
     """A show, a muck, a "does not show" or a pot won: the betting is over."""
-    return isinstance(record, Show | Muck | Collect) or (
+    return isinstance(record, (Show, Muck, Collect)) or (
         isinstance(record, Note) and record.kind == "no_show"
     )
 

@@ -346,7 +346,7 @@ def _undo_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> li
 
 def _after_betting(record: object) -> bool:
     """A show, a pot won or the summary: the betting is over."""
-    return isinstance(record, Show | Collect | SummaryStart)
+    return isinstance(record, (Show, Collect, SummaryStart))
 
 
 def _opens_play(record: object) -> bool:
@@ -513,7 +513,7 @@ def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:
     nets kept as notes; the total pot made from the pots won and the rake."""
     start = next((i for i, r in enumerate(records) if isinstance(r, SummaryStart)), None)
     body = records if start is None else records[:start]
-    misplaced = next((r for r in body if isinstance(r, SeatNetLine | RakeLine)), None)
+    misplaced = next((r for r in body if isinstance(r, (SeatNetLine, RakeLine))), None)
     if misplaced is not None:
         raise StructureError(misplaced.line, "a summary line before '*** SUMMARY ***'")
     if start is None:
@@ -530,7 +530,7 @@ def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:
     kept = [
         Note("net", r.net, r.player, line=r.line) if isinstance(r, SeatNetLine) else r
         for r in summary
-        if not isinstance(r, Collect | RakeLine)
+        if not isinstance(r, (Collect, RakeLine))
     ]
     return [*body, *won, *kept, pot_after_rake(collected, rake, line=last_line)]
 

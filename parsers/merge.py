@@ -546,7 +546,7 @@ def _named(seats: Sequence[Seat], records: list[object]) -> list[object]:
             continue
         if isinstance(record, EventLine):
             record = _event_of(record, _name_of(record, name_of))
-        elif isinstance(record, CardsLine | WinnerLine):
+        elif isinstance(record, (CardsLine, WinnerLine)):
             record = record.named(_name_of(record, name_of))
         elif isinstance(record, Note) and record.kind != "said":
             record = replace(record, player=_name_of(record, name_of))

@@ -90,7 +90,7 @@ def _store(database: Database, rows: Iterator[tuple[EvColumns, list[PlayerEv]]])
         players.extend(player_rows)
     con = database.connection
     con.begin()
-    con.register("ev_hands", batch_frame(hands))
+    con.register("ev_hands", batch_frame(EvColumns._fields, hands))
     con.execute(
         "UPDATE hands AS h SET ev_method = e.ev_method, ev_street = e.ev_street, "
         "ev_runouts = e.ev_runouts, ev_standard_error = e.ev_standard_error, "

@@ -49,6 +49,7 @@ from pipeline.file_pieces import (
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal, sources
 from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.rows import (
+    ROW_TYPES,
     Batch,
     add_engine_reject,
     add_hand,
@@ -405,7 +406,7 @@ def _spooled(
     frame_files = {}
     for table, rows in batch.tables().items():
         path = Path(work.spool) / f"{uuid.uuid4().hex}-{table}.arrow"
-        batch_frame(rows).write_ipc(path)
+        batch_frame(ROW_TYPES[table]._fields, rows).write_ipc(path)
         frame_files[table] = str(path)
     progress = FileProgress(
         source.name, source.size, source.mtime, prefix.hexdigest(), reached, hands, finished

@@ -312,17 +312,7 @@ def test_parallel_workers_store_exactly_what_one_process_stores(tmp_path: Path) 
 
 def test_each_row_type_has_exactly_its_tables_columns(tmp_path: Path) -> None:
     # a column missing from a row type would be stored as NULL without a word
-    row_types = {
-        "hands": rows.HandRow,
-        "hand_players": rows.PlayerRow,
-        "actions": rows.ActionRow,
-        "draws": rows.DrawRow,
-        "pots": rows.PotRow,
-        "findings": rows.FindingRow,
-        "tournament_finishes": rows.FinishRow,
-        "tournament_summaries": rows.SummaryRow,
-        "rejects": rows.RejectRow,
-    }
+    row_types = rows.ROW_TYPES
     assert set(row_types) == set(TABLES)
     with Database(tmp_path / "db.duckdb") as database:
         for table, row_type in row_types.items():

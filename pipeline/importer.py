@@ -214,7 +214,7 @@ def _load(
     done = summary.files_unchanged
     hands_before = 0  # the file's hands in the import log before this outcome's batches
     pending = PendingBatches()
-    with executor(jobs) as pool:
+    with executor(jobs, read_work.__module__) as pool:
         for outcome in ordered_map(pool, read_work, work, window=2 * jobs):
             if outcome.hands_before is not None:
                 hands_before = outcome.hands_before

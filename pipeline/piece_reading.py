@@ -60,7 +60,7 @@ def read_sources(
             work.extend(_Work(source, piece, reader) for piece in pieces)
         else:
             work.append(_Work(source, None, reader))
-    with executor(jobs) as pool:
+    with executor(jobs, _read.__module__) as pool:
         yield from ordered_map(pool, _read, work, window=2 * jobs)
 
 

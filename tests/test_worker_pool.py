@@ -1,0 +1,21 @@
+"""Worker processes: results in the order asked, and a worker set up for its work."""
+
+from __future__ import annotations
+
+import gc
+import sys
+
+from pipeline.worker_pool import executor, ordered_map
+
+
+def _worker_state(item: int) -> tuple[int, bool, bool, int]:
+    return item, gc.get_freeze_count() > 0, "colorsys" in sys.modules, gc.get_threshold()[0]
+
+
+def test_workers_load_their_module_then_leave_what_they_loaded_to_the_collector() -> None:
+    with executor(2, "colorsys") as pool:
+        states = list(ordered_map(pool, _worker_state, range(6), window=4))
+    assert [state[0] for state in states] == list(range(6))  # in the order asked
+    for _, frozen, loaded, threshold in states:
+        assert frozen and loaded
+        assert threshold > gc.get_threshold()[0]  # fewer passes than this process makes

@@ -57,9 +57,9 @@ def test_small_input_is_read_by_this_process_alone(monkeypatch) -> None:
     started = []
     original = piece_reading.executor
 
-    def counting(jobs: int):
+    def counting(jobs: int, worker_module: str | None = None):
         started.append(jobs)
-        return original(jobs)
+        return original(jobs, worker_module)
 
     monkeypatch.setattr(piece_reading, "executor", counting)
     reports = list(read_sources(sources(stud), parse_report, jobs=8))

@@ -1,0 +1,52 @@
+"""`LineParser`'s piece readers: each piece of a known shape checked by its terminal,
+converted, and remembered only once accepted."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+
+from parsers.amounts import parse_amount
+from parsers.line_parser import _CARD, _MAX_VALUES, _NUMBER, _PieceReader, _ShapeMismatch
+
+AMOUNT = re.compile(r"[$€£]?\d+(?:[.,]\d+)*")
+CARD = re.compile(r"[2-9TJQKA][cdhs]")
+
+
+def test_a_piece_is_converted_once_then_remembered() -> None:
+    calls: list[str] = []
+
+    def convert(text: str) -> Decimal:
+        calls.append(text)
+        return parse_amount(text)
+
+    reader = _PieceReader(AMOUNT, _NUMBER, convert)
+    assert [reader.value(t) for t in ("$0.50", "$0.50", "$1", "$0.50")] == [
+        Decimal("0.50"), Decimal("0.50"), Decimal("1"), Decimal("0.50"),
+    ]  # fmt: skip
+    assert calls == ["$0.50", "$1"]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "kind", "text"),
+    [
+        (AMOUNT, _NUMBER, "5c"),  # a card where the shape had a number
+        (CARD, _CARD, "10"),  # a number where it had a card
+        (AMOUNT, None, "$1.x"),  # what the terminal's pattern refuses
+    ],
+)
+def test_a_piece_the_terminal_refuses_is_refused_every_time(pattern, kind, text) -> None:
+    reader = _PieceReader(pattern, kind, None)
+    for _ in range(2):
+        with pytest.raises(_ShapeMismatch):
+            reader.value(text)
+    assert text not in reader.values
+
+
+def test_a_reader_forgets_everything_once_full() -> None:
+    reader = _PieceReader(AMOUNT, _NUMBER, int)
+    for number in range(_MAX_VALUES + 1):
+        assert reader.value(str(number)) == number
+    assert len(reader.values) == 1  # cleared when full, then the last one kept

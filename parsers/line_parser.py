@@ -426,7 +426,7 @@ class _ShapeMismatch(Exception):
 
 
 _CARD, _NUMBER = "card", "number"  # what a one-piece terminal's piece must be
-_MAX_VALUES = 20_000  # texts a reader remembers (a few MB in all), then it starts again
+_MAX_VALUES = 8_192  # texts a reader remembers (a few MB in all: hand numbers never repeat)
 _UNSEEN = object()
 
 

@@ -201,15 +201,10 @@ class Database:
         """The single value of a query, fetched completely."""
         return self.connection.execute(sql).fetchall()[0][0]
 
-    def store(
-        self, frames: dict[str, pl.DataFrame], progress: Iterable[FileProgress], threads: int = 1
-    ) -> Stored:
-        """One batch (a frame per table), all or nothing, with the files' progress.
-
-        One thread by default: while workers read, more threads spend more CPU than they
-        save time. The last batch, stored with every worker idle, may use `threads`."""
+    def store(self, frames: dict[str, pl.DataFrame], progress: Iterable[FileProgress]) -> Stored:
+        """One batch (a frame per table), all or nothing, with the files' progress."""
         con = self.connection
-        con.execute(f"SET threads = {int(threads)}")
+        con.execute("SET threads = 1")  # for a batch, more threads spend more CPU than time
         con.begin()
         try:
             stored = self._store(frames)

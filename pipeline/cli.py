@@ -287,9 +287,9 @@ def import_(
     ] = None,
 ) -> None:
     """Import hand histories: new hands only, rejected hands kept with their reasons."""
-    from pipeline.file_pieces import MIN_PIECE_BYTES
     from pipeline.history_sources import Source, sources
-    from pipeline.worker_pool import started_executor
+    from pipeline.importer import import_sources
+    from pipeline.storage.database import Database
 
     missing = [path for path in paths if not path.exists()]
     if missing:
@@ -303,21 +303,9 @@ def import_(
         raise typer.Exit(2)
     found = list(sources(paths))  # searched once: counted for the bar, then imported
     total = sum(isinstance(source, Source) for source in found)
-    size = sum(source.size for source in found if isinstance(source, Source))
-    # Workers start first, to load their modules while this process loads its own (the
-    # importer, Polars, DuckDB) and opens the database: half a second sooner at work.
-    workers = started_executor(jobs if size > MIN_PIECE_BYTES else 1, "pipeline.importer")
-    from pipeline.importer import import_sources
-    from pipeline.storage.database import Database
-
     target = _database_path(db)
-    with (
-        workers,
-        _database_trouble_said(),
-        Database(target) as database,
-        _file_bar(total) as advance,
-    ):
-        summary = import_sources(found, database, advance, jobs=jobs, workers=workers)
+    with _database_trouble_said(), Database(target) as database, _file_bar(total) as advance:
+        summary = import_sources(found, database, advance, jobs=jobs)
     stderr.print(
         f"[bold]{summary.hands_imported:,}[/] hands imported into {target} "
         f"in {summary.seconds:.1f} s ({summary.files} files, "

@@ -21,8 +21,6 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor
-from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -65,7 +63,6 @@ from pipeline.worker_pool import executor, ordered_map
 if TYPE_CHECKING:  # workers never load duckdb: they only build columns
     from pipeline.storage.database import Database
 
-WORKER_MODULE = __name__  # what a worker loads as it starts: `read_work`'s module
 BATCH_HANDS = 5_000  # per transaction; also bounds a worker's memory
 BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
 _HAND_KEY = ("site", "hand_number")
@@ -152,7 +149,6 @@ def import_sources(
     jobs: int = 1,
     piece_bytes: int = PIECE_BYTES,
     stop: threading.Event | None = None,
-    workers: Executor | None = None,
 ) -> ImportSummary:
     """Import the histories `sources` found (a caller that counted them first, for its
     progress bar, need not search the folders and archives twice).
@@ -161,8 +157,6 @@ def import_sources(
     many worker processes (a file larger than `piece_bytes` in pieces); this process only
     loads their batches, in file order. Setting `stop` ends the import after the file or
     piece being stored (`summary.stopped`); the next import goes on from there.
-    `workers`, the caller's (`worker_pool.started_executor(jobs, WORKER_MODULE)`),
-    replaces the ones it would start.
     """
     summary = ImportSummary()
     started = time.perf_counter()
@@ -184,9 +178,7 @@ def import_sources(
             else:
                 work.extend(works_of(source, known, batch_hands, spool, piece_bytes))
         database.close()  # until the first batch: others may read while the workers parse
-        pool = executor(jobs, WORKER_MODULE) if workers is None else nullcontext(workers)
-        with pool as readers:
-            _load(database, work, readers, jobs, batch_hands, summary, progress, stop)
+        _load(database, work, jobs, batch_hands, summary, progress, stop)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -211,7 +203,6 @@ def works_of(
 def _load(
     database: Database,
     work: list[FileWork],
-    pool: Executor,
     jobs: int,
     batch_hands: int,
     summary: ImportSummary,
@@ -223,33 +214,34 @@ def _load(
     done = summary.files_unchanged
     hands_before = 0  # the file's hands in the import log before this outcome's batches
     pending = PendingBatches()
-    for outcome in ordered_map(pool, read_work, work, window=2 * jobs):
-        if outcome.hands_before is not None:
-            hands_before = outcome.hands_before
-        for frame_files, file_progress in outcome.batches:
-            pending.add(
-                frame_files, replace(file_progress, hands=hands_before + file_progress.hands)
-            )
-            if pending.hands >= batch_hands:
-                pending.store(database, summary)
-        summary.flop_games_skipped += outcome.flop_games_skipped
-        summary.cancelled += outcome.cancelled
-        summary.tournament_summaries += outcome.tournament_summaries
-        summary.rejected.update(outcome.rejected)
-        summary.left_for_next_run += outcome.left_for_next_run
-        summary.duplicates += outcome.duplicates
-        if outcome.refused and outcome.refused not in summary.refused:
-            summary.refused.append(outcome.refused)  # once for a file of many pieces
-        if outcome.batches:
-            hands_before += outcome.batches[-1][1].hands
-        done += outcome.ends_file
-        if progress:
-            progress(done, summary.hands_seen + pending.unstored)
-        if stop is not None and stop.is_set():
-            summary.stopped = True
-            pool.shutdown(cancel_futures=True)  # what no worker has started, dropped
-            break
-    pending.store(database, summary)
+    with executor(jobs, read_work.__module__) as pool:
+        for outcome in ordered_map(pool, read_work, work, window=2 * jobs):
+            if outcome.hands_before is not None:
+                hands_before = outcome.hands_before
+            for frame_files, file_progress in outcome.batches:
+                pending.add(
+                    frame_files, replace(file_progress, hands=hands_before + file_progress.hands)
+                )
+                if pending.hands >= batch_hands:
+                    pending.store(database, summary)
+            summary.flop_games_skipped += outcome.flop_games_skipped
+            summary.cancelled += outcome.cancelled
+            summary.tournament_summaries += outcome.tournament_summaries
+            summary.rejected.update(outcome.rejected)
+            summary.left_for_next_run += outcome.left_for_next_run
+            summary.duplicates += outcome.duplicates
+            if outcome.refused and outcome.refused not in summary.refused:
+                summary.refused.append(outcome.refused)  # once for a file of many pieces
+            if outcome.batches:
+                hands_before += outcome.batches[-1][1].hands
+            done += outcome.ends_file
+            if progress:
+                progress(done, summary.hands_seen + pending.unstored)
+            if stop is not None and stop.is_set():
+                summary.stopped = True
+                pool.shutdown(cancel_futures=True)  # what no worker has started, dropped
+                break
+        pending.store(database, summary)
 
 
 @dataclass

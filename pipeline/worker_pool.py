@@ -34,21 +34,6 @@ def executor(jobs: int, worker_module: str | None = None) -> Executor:
     return InProcess()
 
 
-def started_executor(jobs: int, worker_module: str) -> Executor:
-    """`executor(jobs, worker_module)` with its workers already starting. A spawned worker
-    spends half a second loading its modules before its first file: started first, it
-    does so while this process loads its own and opens the database."""
-    pool = executor(jobs, worker_module)
-    if jobs > 1:
-        for _ in range(jobs):  # a process is spawned for each task no idle one can take
-            pool.submit(_started)
-    return pool
-
-
-def _started() -> None:
-    """A task that only has a worker start."""
-
-
 # A worker's objects are a file's hands, events and rows: new, short-lived and free of
 # cycles. The collector's default (a pass every 700 new objects) spent 4% of a worker.
 _YOUNG_OBJECTS_BETWEEN_COLLECTIONS = 100_000

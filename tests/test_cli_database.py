@@ -43,25 +43,6 @@ def test_import_prints_its_summary_and_a_second_run_skips_the_unchanged_file(
     assert "0 hands imported" in again.stderr and "1 unchanged and skipped" in again.stderr
 
 
-def test_workers_started_before_the_database_opens_store_what_one_process_stores(
-    tmp_path: Path,
-) -> None:
-    # 3 MB of samples: the workers start first, loading `pipeline.importer` by its name
-    tables = {}
-    for jobs in ("1", "2"):
-        database = tmp_path / f"jobs-{jobs}.duckdb"
-        result = runner().invoke(
-            app, ["import", str(SAMPLES), "--db", str(database), "--jobs", jobs]
-        )
-        assert result.exit_code == 0, result.stderr
-        with duckdb.connect(str(database), read_only=True) as connection:
-            tables[jobs] = connection.sql(
-                "SELECT site, hand_number, player, net FROM hand_players ORDER BY ALL"
-            ).fetchall()
-    assert len(tables["1"]) > 10_000
-    assert tables["2"] == tables["1"]
-
-
 def test_import_summary_names_each_site_with_its_hands(
     tmp_path: Path, real_histories: Path
 ) -> None:

@@ -8,6 +8,7 @@ import types
 import typing
 from datetime import datetime
 from decimal import Decimal
+from functools import cache
 from pathlib import Path
 
 import polars as pl
@@ -41,6 +42,7 @@ def _declared_fields(row_type: type) -> dict[str, object]:
     }
 
 
+@cache
 def _batch_of_real_and_generated_hands() -> rows.Batch:
     """Rows of every real site's hands, and of generated draw and stud games (draws,
     stood pat, the stud board card, split pots)."""

@@ -75,7 +75,7 @@ class LineTemplate:
     """How to build one shape's event from a line's pieces.
 
     `build(pieces, player, line_number)` is generated Python, one function per shape
-    (each piece checked and converted in a statement of its own, then "return
+    (each piece read by its terminal's reader in a statement of its own, then "return
     Action(player, k3, v0, k4, k5, line_number)"): the hot path of parsing is
     then a single call with no loop over fields.
     """
@@ -347,9 +347,9 @@ class LineParser:
 class _TemplateCode:
     """Writes the Python statements that rebuild each terminal's value from the pieces.
 
-    Each value is checked and converted by a statement of its own, in the order of the
-    fields, inlined rather than called: a long line (a seat summary with a dozen cards)
-    would otherwise pay a Python call per piece."""
+    Each value is read by a statement of its own, in the order of the fields: a call to
+    the terminal's `_PieceReader`, which checks and converts a text once and remembers
+    it, or, for a pattern that looks around itself, a check where it stands in the line."""
 
     def __init__(
         self,

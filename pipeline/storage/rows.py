@@ -1,7 +1,8 @@
-"""Hands and their replays as table rows, gathered column by column for loading.
+"""Hands and their replays as table rows, turned into columns for loading.
 
-`Batch` holds one list per column of every table; it is what a worker builds and the
-loader turns into Polars frames, so nothing goes to the database row by row.
+`Batch` holds a list of row tuples per table; it is what a worker builds, and
+`batch_frame` turns each table's rows into a Polars frame, column by column, so nothing
+goes to the database row by row.
 """
 
 from __future__ import annotations

@@ -1,15 +1,18 @@
-"""The characters a regular expression's match can begin with, read from its parse tree.
+"""The first characters a regular expression's match can begin with, read from its parse
+tree.
 
 `reading.hand_openings` tries every site's hand opening after each newline of a file: a
 few dozen alternatives, several starting with an optional part ("\\ufeff?", Full Tilt's
 line of stars), so the regex engine cannot reject a newline at its next character and
-pays for the whole alternation at every line of every hand. Knowing the characters an
-opening can start with ("P" for "PokerStars", "*" for "***** History for hand", ...), the
-scan checks that one character first, which most lines of a hand fail.
+pays for the whole alternation at every line of every hand. Knowing the two characters
+an opening can start with ("Po" or "PO" for "PokerStars", "**" for "***** History for
+hand", ...), the scan checks those first, which nearly every line of a hand fails: one
+character is not enough where the players are called "PLAYER1" and the seats "Seat 1".
 
 The parse tree is Python's own (`re._parser`, the module behind `re.compile`): it reads
-the pattern exactly as the engine will. Anything this does not follow (a category other
-than digits, a back-reference, case folding) answers None: no shortcut, never a wrong one.
+the pattern exactly as the engine will. Where this cannot follow the pattern (a category
+other than digits, a back-reference, case folding), a prefix stops short: it is shorter,
+never wrong. A match that may be empty starts with nothing: no prefixes at all (None).
 """
 
 from __future__ import annotations
@@ -20,52 +23,80 @@ import re._parser as sre_parse
 from typing import Any
 
 
-def first_characters(pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """Every character a match can start with; None if that cannot be told (or a match
-    may be empty, which starts with no character)."""
+def match_prefixes(pattern: re.Pattern[str], length: int) -> frozenset[str] | None:
+    """Texts of at most `length` characters, one of which begins every match; None if
+    that cannot be told (or a match may be empty, which begins with no character)."""
     if pattern.flags & re.IGNORECASE:
         return None
-    found, may_be_empty = _sequence(sre_parse.parse(pattern.pattern, pattern.flags))
-    return None if found is None or may_be_empty else frozenset(found)
+    tree = sre_parse.parse(pattern.pattern, pattern.flags)
+    growing, ended = _Prefixes(length).sequence(tree, {""})
+    prefixes = growing | ended  # a match may end after the growing ones
+    return None if "" in prefixes else frozenset(prefixes)
 
 
-def _sequence(items: Any) -> tuple[set[str] | None, bool]:
-    """(the characters a sequence can start with, whether it can match nothing)."""
-    found: set[str] = set()
-    for op, argument in items:
-        characters, may_be_empty = _item(op, argument)
-        if characters is None:
-            return None, False
-        found |= characters
-        if not may_be_empty:
-            return found, False
-    return found, True
+class _Prefixes:
+    """Follows a parse tree from a set of prefixes met so far to the prefixes after it.
 
+    Each step returns (growing, ended): prefixes shorter than `length` that the next
+    item extends, and prefixes that stop here (`length` long, or cut short where the
+    next character cannot be told)."""
 
-def _item(op: Any, argument: Any) -> tuple[set[str] | None, bool]:
-    if op is sre.LITERAL:
-        return {chr(argument)}, False
-    if op is sre.IN:
-        return _character_set(argument), False
-    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
-        least, _most, repeated = argument
-        characters, may_be_empty = _sequence(repeated)
-        return characters, may_be_empty or least == 0
-    if op in (sre.SUBPATTERN, sre.ATOMIC_GROUP):
-        return _sequence(argument[-1] if op is sre.SUBPATTERN else argument)
-    if op is sre.BRANCH:
-        found: set[str] = set()
-        any_empty = False
-        for branch in argument[1]:
-            characters, may_be_empty = _sequence(branch)
-            if characters is None:
-                return None, False
-            found |= characters
-            any_empty = any_empty or may_be_empty
-        return found, any_empty
-    if op in (sre.ASSERT, sre.ASSERT_NOT, sre.AT):
-        return set(), True  # zero width: the next item starts the match
-    return None, False
+    def __init__(self, length: int) -> None:
+        self.length = length
+
+    def sequence(self, items: Any, growing: set[str]) -> tuple[set[str], set[str]]:
+        ended: set[str] = set()
+        for op, argument in items:
+            if not growing:
+                break
+            growing, more_ended = self.item(op, argument, growing)
+            ended |= more_ended
+        return growing, ended
+
+    def item(self, op: Any, argument: Any, growing: set[str]) -> tuple[set[str], set[str]]:
+        if op is sre.LITERAL:
+            return self.extended(growing, {chr(argument)})
+        if op is sre.IN:
+            characters = _character_set(argument)
+            return (set(), growing) if characters is None else self.extended(growing, characters)
+        if op in (sre.SUBPATTERN, sre.ATOMIC_GROUP):
+            return self.sequence(argument[-1] if op is sre.SUBPATTERN else argument, growing)
+        if op is sre.BRANCH:
+            grown: set[str] = set()
+            ended: set[str] = set()
+            for branch in argument[1]:
+                branch_growing, branch_ended = self.sequence(branch, growing)
+                grown |= branch_growing
+                ended |= branch_ended
+            return grown, ended
+        if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            least, most, repeated = argument
+            return self.repeat(least, most, repeated, growing)
+        if op in (sre.ASSERT, sre.ASSERT_NOT, sre.AT):
+            return growing, set()  # zero width: the next item goes on from here
+        return set(), growing  # anything else: the prefixes stop short
+
+    def repeat(
+        self, least: int, most: int, repeated: Any, growing: set[str]
+    ) -> tuple[set[str], set[str]]:
+        ended: set[str] = set()
+        for _ in range(least):
+            growing, more_ended = self.sequence(repeated, growing)
+            ended |= more_ended
+        after_any = set(growing)  # after `least` repeats, each further one optional
+        extra = 0
+        while growing and extra < most - least:
+            growing, more_ended = self.sequence(repeated, growing)
+            ended |= more_ended
+            growing -= after_any  # no prefix grows without end: this stops
+            after_any |= growing
+            extra += 1
+        return after_any, ended
+
+    def extended(self, growing: set[str], characters: set[str]) -> tuple[set[str], set[str]]:
+        longer = {prefix + character for prefix in growing for character in characters}
+        full = {prefix for prefix in longer if len(prefix) == self.length}
+        return longer - full, full
 
 
 def _character_set(members: Any) -> set[str] | None:

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import field
 
 from parsers.immutable import immutable
-from parsers.pattern_starts import first_characters
+from parsers.pattern_starts import match_prefixes
 
 
 @immutable
@@ -185,20 +185,39 @@ _SCANNERS: dict[re.Pattern[str], re.Pattern[str] | None] = {}
 
 
 def _line_start_scanner(hand_start: re.Pattern[str]) -> re.Pattern[str] | None:
-    """A newline that an opening follows, for a pattern anchored at line starts. The
-    characters an opening can start with are checked first: most lines of a hand start
-    with none of them, and are passed at that one character instead of after the whole
+    """A newline that an opening follows, for a pattern anchored at line starts. The two
+    characters an opening can start with are checked first: nearly every line of a hand
+    starts otherwise, and is passed at those characters instead of after the whole
     alternation of every site's opening (`parsers.pattern_starts`)."""
     if hand_start not in _SCANNERS:
         anchored = hand_start.pattern.startswith("^") and hand_start.flags & re.MULTILINE
         scanner = None
         if anchored:
             opening = hand_start.pattern[1:]
-            starts = first_characters(re.compile(opening, hand_start.flags))
-            first = "" if starts is None else f"(?=[{''.join(map(re.escape, sorted(starts)))}])"
+            prefixes = match_prefixes(re.compile(opening, hand_start.flags), _PREFIX_LENGTH)
+            first = "" if prefixes is None else f"(?={_any_prefix(prefixes)})"
             scanner = re.compile(rf"\n{first}(?={opening})", hand_start.flags)
         _SCANNERS[hand_start] = scanner
     return _SCANNERS[hand_start]
+
+
+_PREFIX_LENGTH = 2
+
+
+def _any_prefix(prefixes: frozenset[str]) -> str:
+    """A pattern for "one of these prefixes", each first character tried once: a first
+    character, then the set of the characters after it ("P[Oo]|St|\\*\\*")."""
+    following: dict[str, set[str]] = {}
+    for prefix in prefixes:
+        following.setdefault(prefix[0], set()).add(prefix[1:])
+    alternatives = []
+    for first, rests in sorted(following.items()):
+        if "" in rests:  # this prefix stops short: any character may follow
+            alternatives.append(re.escape(first))
+        else:
+            characters = "".join(sorted({re.escape(rest[0]) for rest in rests}))
+            alternatives.append(f"{re.escape(first)}[{characters}]")
+    return "|".join(alternatives)
 
 
 _BLANK_LINES = re.compile(r"\n(?:[ \t\r\ufeff]*\n)+")

@@ -1,13 +1,15 @@
-"""The characters a pattern's match can start with: never one too few (a hand opening
-would be missed), None whenever that cannot be told."""
+"""The texts a pattern's match can start with: never one too few (a hand opening would be
+missed), None whenever that cannot be told."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from parsers.pattern_starts import first_characters
+from parsers.pattern_starts import match_prefixes
 from parsers.reading import decode_history
 from parsers.sites import ANY_HAND_START, SITE_FORMATS
 from tests.conftest import REAL_HISTORIES as REAL
@@ -27,7 +29,26 @@ from tests.conftest import REAL_HISTORIES as REAL
     ],
 )
 def test_the_characters_a_match_can_start_with(pattern: str, expected: str) -> None:
-    assert first_characters(re.compile(pattern)) == frozenset(expected)
+    assert match_prefixes(re.compile(pattern), 1) == frozenset(expected)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        ("abc|d", {"ab", "d"}),  # "d" may be the whole match
+        ("x?y", {"xy", "y"}),
+        ("(?:ab)*c", {"ab", "c"}),
+        ("(?:ab)+c", {"ab"}),
+        ("a++b", {"aa", "ab"}),
+        ("\ufeff?(?:Poker|Full)", {"Po", "Fu", "\ufeffP", "\ufeffF"}),
+        (r"\*{5} History", {"**"}),
+        (r"#\d+: ", {"#"}),  # which digit, Unicode's digits are too many to say: cut short
+        (r"(?:Stage|Seat) #", {"St", "Se"}),
+        ("(?=Seat)S", {"S"}),  # a lookahead takes no character: the match may be "S"
+    ],
+)
+def test_the_two_characters_a_match_can_start_with(pattern: str, expected: set[str]) -> None:
+    assert match_prefixes(re.compile(pattern), 2) == frozenset(expected)
 
 
 @pytest.mark.parametrize(
@@ -35,18 +56,38 @@ def test_the_characters_a_match_can_start_with(pattern: str, expected: str) -> N
     ["a*", "(?:x|)", r"\d+", r"\w", "[^a]b", ".x", "(?i)abc", "(?=a)"],
 )
 def test_none_when_it_cannot_be_told_or_a_match_may_be_empty(pattern: str) -> None:
-    assert first_characters(re.compile(pattern)) is None
+    assert match_prefixes(re.compile(pattern), 1) is None
+    assert match_prefixes(re.compile(pattern), 2) is None
 
 
-def test_every_real_opening_starts_with_one_of_its_patterns_characters() -> None:
+def test_every_real_opening_starts_with_one_of_its_patterns_prefixes() -> None:
     patterns = [site.hand_start for site in SITE_FORMATS] + [ANY_HAND_START]
-    starts = {pattern: first_characters(pattern) for pattern in patterns}
+    starts = {pattern: match_prefixes(pattern, 2) for pattern in patterns}
     assert starts[ANY_HAND_START] is not None  # the shortcut is taken for the text sites
     openings = 0
     for path in sorted(p for p in REAL.rglob("*") if p.is_file() and p.suffix != ".tsv"):
         text = decode_history(path.read_bytes()).text
-        for pattern, characters in starts.items():
+        for pattern, prefixes in starts.items():
             for match in pattern.finditer(text):
                 openings += 1
-                assert characters is None or text[match.start()] in characters, path
+                found = text[match.start() : match.start() + 2]
+                assert prefixes is None or any(map(found.startswith, prefixes)), path
     assert openings > 1_000
+
+
+_PATTERN_PIECES = ["a", "b?", "(?:ab|c)", "[bc]", "a*", r"\d", "(?:b|)", "c+", "(?=a)", "a{2}"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PATTERN_PIECES), min_size=1, max_size=4),
+    st.text(alphabet="abc1٣", max_size=6),
+    st.integers(min_value=1, max_value=3),
+)
+def test_a_match_starts_with_one_of_the_prefixes(pieces: list[str], text: str, length: int) -> None:
+    pattern = re.compile("".join(pieces))
+    prefixes = match_prefixes(pattern, length)
+    match = pattern.match(text)
+    if prefixes is not None and match is not None:
+        assert any(text.startswith(prefix) for prefix in prefixes), (pattern.pattern, text)
+        assert all(len(prefix) <= length for prefix in prefixes)

@@ -371,8 +371,8 @@ def _pockets_dealt(game: Game, records: list[object]) -> list[object]:
     held: dict[str, int] = {}
     dealt = _cards_dealt(game, game.rules.streets[0])
     for record in records:
-        if type(record) is not PocketLine:
-            if type(record) is StreetStart:
+        if not isinstance(record, PocketLine):  # isinstance, not type(): read natively
+            if isinstance(record, StreetStart):
                 dealt = _cards_dealt(game, record.street)
             normalized.append(record)
             continue
@@ -383,9 +383,9 @@ def _pockets_dealt(game: Game, records: list[object]) -> list[object]:
             before = max(len(cards) - dealt, 0)
         if before >= len(cards):
             continue
-        new = tuple(c for c in cards[before:] if c != HIDDEN)
+        new = tuple([c for c in cards[before:] if c != HIDDEN])
         if new:
-            seen_before = tuple(c for c in cards[:before] if c != HIDDEN)
+            seen_before = tuple([c for c in cards[:before] if c != HIDDEN])
             old, added = (seen_before, new) if seen_before else (new, None)
             normalized.append(DealtLine(record.player, old, added, line=record.line))
     return normalized

@@ -56,13 +56,11 @@ def site_line_parser(
     grammar_file: str,
     transformer: Transformer[Any, Any],
     converters: Mapping[str, Converter],
-    name_prefixes: Sequence[str] = (),
     free_text: re.Pattern[str] | None = None,
 ) -> LineParser:
     """A site format's line parser: its grammar (`grammars/<grammar_file>`, LALR with the
     contextual lexer, started at `line`) and its transformer, built once per machine
-    (`grammar_cache`) and kept by each site for the process. Every site deals cards with
-    "Dealt to <name>": a fast path for names there too."""
+    (`grammar_cache`) and kept by each site for the process."""
     grammar = cached_grammar(
         grammar_file, lexer="contextual", start="line", maybe_placeholders=True
     )
@@ -71,7 +69,6 @@ def site_line_parser(
         transformer,
         converters,
         unreadable_terminal="UNREADABLE_CARD",
-        name_prefixes=("Dealt to ", *name_prefixes),
         free_text=free_text,
     )
 

@@ -97,8 +97,6 @@ class LineParser:
     terminal's text to the field value; terminals not listed stay `str`.
     `unreadable_terminal` names the terminal that catches card tokens that are not
     cards, so the hand can be kept with a warning instead of thrown away.
-    `name_prefixes` are words after which a format's lines put the name ("Player " in
-    Winning's 2016 format): they only make a fast path, the readings tried are the same.
     `free_text` finds the words a line may end with that are as free as a number (a
     hand's description: "shows [...] (a full house, Aces full of Nines)"; group 1): taken
     as one variable piece, every description shares its line's one shape instead of
@@ -113,11 +111,8 @@ class LineParser:
         converters: Mapping[str, Converter],
         unreadable_terminal: str | None = None,
         max_shapes: int = 50_000,
-        name_prefixes: Sequence[str] = (),
         free_text: re.Pattern[str] | None = None,
     ) -> None:
-        assert all(prefix.endswith(" ") for prefix in name_prefixes)
-        self._name_prefixes = tuple(name_prefixes)
         self._free_text = free_text
         self._grammar = grammar
         self._transformer = transformer
@@ -147,22 +142,18 @@ class LineParser:
                         pass
                 break
         else:
-            for prefix in self._name_prefixes:
-                if line.startswith(prefix):
-                    found = self._after_prefix(line, len(prefix), names, line_number)
-                    if found is not None:
-                        return found
-                    break
-            for name in names:
-                if name in line:
-                    break
-            else:  # no name anywhere ("*** 3rd STREET ***"): the one reading is the line
+            found = [name for name in names if name in line]
+            if not found:  # no name anywhere ("*** 3rd STREET ***"): the one reading is the line
                 pieces, template = self._known(line)
                 if template is not None:
                     try:
                         return _emit(template, pieces, "", line_number)
                     except _ShapeMismatch:
                         pass
+            elif len(found) == 1:
+                named = self._named_inside(line, found[0], line_number)
+                if named is not None:
+                    return named
         first_error: LineSyntaxError | None = None
         for masked, player, offset in _name_readings(line, names):
             pieces, free, template = self._reading(masked)
@@ -181,20 +172,17 @@ class LineParser:
         assert first_error is not None  # the unmasked reading is always tried
         raise first_error
 
-    def _after_prefix(
-        self, line: str, start: int, names: Sequence[str], line_number: int
-    ) -> tuple[Any, list[str]] | None:
-        """The fast path for a name after a prefix, taken only when it is the reading the
-        slow path would try first: no name starts the line (the caller knows), and the
-        name after the prefix is the only seated name anywhere in the line."""
-        found = [name for name in names if name in line]
-        if len(found) != 1:
-            return None
-        (name,) = found
+    def _named_inside(self, line: str, name: str, line_number: int) -> tuple[Any, list[str]] | None:
+        """The fast path for a line that names a player after other words ("Dealt to Bob
+        [Ah]", "Seat 3: Bob folded on 3rd St."): the reading the slow path tries first,
+        without its generator, when it is sure to be first. The caller knows that no name
+        starts the line and that `name` is the only seated name in it; the name must
+        stand whole where it first appears."""
+        start = line.find(name)
         end = start + len(name)
-        if line.find(name) != start or line[end : end + 1] not in (":", " ", ""):
+        if start < 1 or line[start - 1] != " " or line[end : end + 1] not in (":", " ", ""):
             return None
-        pieces, template = self._known(line[:start] + PLAYER_MARKER + line[end:])
+        pieces, _free, template = self._reading(line[:start] + PLAYER_MARKER + line[end:])
         if template is None:
             return None
         try:

@@ -376,9 +376,7 @@ class OnGameLines(CommonLines):
 @cache
 def line_parser() -> LineParser:
     """The OnGame line parser (built once per process)."""
-    return site_line_parser(
-        "ongame.lark", OnGameLines(), CONVERTERS, name_prefixes=("Dealing to ", "New hand for ")
-    )
+    return site_line_parser("ongame.lark", OnGameLines(), CONVERTERS)
 
 
 # ---------------------------------------------------------------------------- the header

@@ -409,12 +409,7 @@ class Winning2016Lines(CommonLines):
 @cache
 def line_parser_2016() -> LineParser:
     """The 2016 format's line parser (built once per process)."""
-    return site_line_parser(
-        "winning_2016.lark",
-        Winning2016Lines(),
-        CONVERTERS_2016,
-        name_prefixes=("Player ", "*Player "),
-    )
+    return site_line_parser("winning_2016.lark", Winning2016Lines(), CONVERTERS_2016)
 
 
 def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:

@@ -10,9 +10,10 @@ hand", ...), the scan checks those first, which nearly every line of a hand fail
 character is not enough where the players are called "PLAYER1" and the seats "Seat 1".
 
 The parse tree is Python's own (`re._parser`, the module behind `re.compile`): it reads
-the pattern exactly as the engine will. Where this cannot follow the pattern (a category
-other than digits, a back-reference, case folding), a prefix stops short: it is shorter,
-never wrong. A match that may be empty starts with nothing: no prefixes at all (None).
+the pattern exactly as the engine will. Where the next character cannot be told (a
+category: `\\d` is any of Unicode's digits; a negated set, a back-reference), a prefix
+stops short: shorter, never wrong. Case folding, or a match that may be empty (it starts
+with no character): no prefixes at all (None).
 """
 
 from __future__ import annotations

@@ -65,16 +65,8 @@ from parsers.hand_reading import (
 from parsers.immutable import immutable
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
-from parsers.xml_reading import (
-    ElementFault,
-    LinedElement,
-    amount_attribute,
-    attribute,
-    card_of,
-    line_of,
-    read_xml_hand,
-    split_xml,
-)
+from parsers.xml_elements import ElementFault, XmlTree
+from parsers.xml_reading import card_of, read_xml_hand, split_xml
 
 SITE = "boss"
 CONVENTIONS = SiteConventions()
@@ -127,21 +119,22 @@ class _Context:
     tournament: Tournament | None
 
 
-def _context(element: Element, game: Game) -> _Context:
+def _context(tree: XmlTree, game: Game) -> _Context:
     """`<HISTORY ID=... TABLE="Table FCD 192" ... GAMETYPE="GAMETYPE_REAL"
     GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="FL" STAKES="2.00/4.00"
     DATE="1315776178" TABLETOURNEYID="" ...>`."""
-    line = line_of(element)
-    limit = LIMITS.get(attribute(element, "LIMIT"))
+    element = tree.root
+    line = tree.line(element)
+    limit = LIMITS.get(tree.attribute(element, "LIMIT"))
     if limit is None:
         raise ElementFault(line, f"unknown Boss limit {element.get('LIMIT')!r}")
-    stakes = _STAKES.fullmatch(attribute(element, "STAKES"))
+    stakes = _STAKES.fullmatch(tree.attribute(element, "STAKES"))
     if stakes is None:
         raise ElementFault(line, f"unreadable stakes {element.get('STAKES')!r}")
-    date = attribute(element, "DATE")
+    date = tree.attribute(element, "DATE")
     if not date.isdigit():
         raise ElementFault(line, f"the date {date!r} is not a Unix time")
-    currency = attribute(element, "TABLECURRENCY") or None
+    currency = tree.attribute(element, "TABLECURRENCY") or None
     tournament = None
     if element.get("GAMEKIND") == _TOURNAMENT:
         tournament = _tournament(element, currency)
@@ -153,7 +146,7 @@ def _context(element: Element, game: Game) -> _Context:
         else MoneyKind.PLAY
     )
     return _Context(
-        number=attribute(element, "ID"),
+        number=tree.attribute(element, "ID"),
         game=game,
         limit=limit,
         money=money,
@@ -195,21 +188,22 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     code = _GAME_CODE.search(chunk.lines[0])
     if number and code and code[1] in FLOP_GAMES:  # told by the start tag, read no further
         return SkippedHand(SITE, number, code[1], chunk.path, chunk.first_line)
-    return read_xml_hand(chunk, number, lambda element: _read_history(chunk, element))
+    return read_xml_hand(chunk, number, lambda tree: _read_history(chunk, tree))
 
 
-def _read_history(chunk: HandText, element: LinedElement) -> Hand | SkippedHand:
+def _read_history(chunk: HandText, tree: XmlTree) -> Hand | SkippedHand:
+    element = tree.root
     if element.tag != "HISTORY":
-        raise ElementFault(line_of(element), f"a <{element.tag}> where a <HISTORY> should be")
-    code = attribute(element, "GAME")
+        raise ElementFault(tree.line(element), f"a <{element.tag}> where a <HISTORY> should be")
+    code = tree.attribute(element, "GAME")
     if code in FLOP_GAMES:
-        return SkippedHand(SITE, attribute(element, "ID"), code, chunk.path, chunk.first_line)
+        return SkippedHand(SITE, tree.attribute(element, "ID"), code, chunk.path, chunk.first_line)
     game = GAMES.get(code)
     if game is None:
-        raise ElementFault(line_of(element), f"unknown Boss game {code!r}")
-    context = _context(element, game)
-    seats, button, listed = _seats(element)
-    records = _Records(game, context, {seat.player: seat.stack for seat in seats}).read(element)
+        raise ElementFault(tree.line(element), f"unknown Boss game {code!r}")
+    context = _context(tree, game)
+    seats, button, listed = _seats(tree)
+    records = _Records(tree, game, context, {seat.player: seat.stack for seat in seats}).read()
     dealt = {record.player for record in records if isinstance(record, _Dealt)}
     seats = [
         seat
@@ -244,12 +238,13 @@ def _read_history(chunk: HandText, element: LinedElement) -> Hand | SkippedHand:
 _NOT_SEATED = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
 
 
-def _seats(element: Element) -> tuple[list[Seat], int | None, int | None]:
+def _seats(tree: XmlTree) -> tuple[list[Seat], int | None, int | None]:
     """`<PLAYER NAME="Hero" SEAT="5" AMOUNT="70.00" STATE="STATE_PLAYING" DEALER="N">`:
     the players seated, the button, and the table's size where every seat is listed
     (with its STATE: the older files list only the players, `<PLAYER NAME= SEAT=
     AMOUNT=>`). An empty seat is "STATE_EMPTY" (NAME="UNKNOWN"), a reserved one
     "STATE_RESERVED" (NAME="")."""
+    element = tree.root
     seats, button, listed = [], None, 0
     every_seat = False
     for player in element.iter("PLAYER"):
@@ -259,17 +254,17 @@ def _seats(element: Element) -> tuple[list[Seat], int | None, int | None]:
         name = player.get("NAME", "")
         if state in _NOT_SEATED or not name:
             continue
-        number = attribute(player, "SEAT")
+        number = tree.attribute(player, "SEAT")
         if not number.isdigit():
-            raise ElementFault(line_of(player), f"seat {number!r} is not a number")
-        stack = amount_attribute(player, "AMOUNT")
-        seats.append(Seat(int(number), name, stack, line=line_of(player)))
+            raise ElementFault(tree.line(player), f"seat {number!r} is not a number")
+        stack = tree.amount(player, "AMOUNT")
+        seats.append(Seat(int(number), name, stack, line=tree.line(player)))
         if player.get("DEALER") == "Y":
             button = int(number)
     if not seats:
-        raise ElementFault(line_of(element), "no player seated")
+        raise ElementFault(tree.line(element), "no player seated")
     if len({seat.player for seat in seats}) < len(seats):
-        raise ElementFault(line_of(element), "a player seated twice")
+        raise ElementFault(tree.line(element), "a player seated twice")
     return sorted(seats, key=lambda seat: seat.seat), button, listed if every_seat else None
 
 
@@ -295,7 +290,10 @@ class _Records:
     needs what the player has in on the round, reading an all-in his stack: both are
     counted as the elements come."""
 
-    def __init__(self, game: Game, context: _Context, stacks: dict[str, Decimal]) -> None:
+    def __init__(
+        self, tree: XmlTree, game: Game, context: _Context, stacks: dict[str, Decimal]
+    ) -> None:
+        self.tree = tree
         self.game = game
         self.context = context
         self.stacks = stacks
@@ -306,20 +304,20 @@ class _Records:
         self.records: list[object] = []
         self.small_blind: Decimal | None = None
 
-    def read(self, element: Element) -> list[object]:
-        for item in element:
+    def read(self) -> list[object]:
+        for item in self.tree.root:
             if item.tag == "ACTION":
                 self._action(item)
             elif item.tag == "SHOWDOWN":
                 self._showdown(item)
             elif item.tag != "PLAYER":
-                raise ElementFault(line_of(item), f"an unknown <{item.tag}> in a hand")
+                raise ElementFault(self.tree.line(item), f"an unknown <{item.tag}> in a hand")
         return self.records
 
     def _player(self, item: Element) -> str:
-        name = attribute(item, "PLAYER")
+        name = self.tree.attribute(item, "PLAYER")
         if name not in self.stacks:
-            raise ElementFault(line_of(item), f"{name!r} is not seated")
+            raise ElementFault(self.tree.line(item), f"{name!r} is not seated")
         return name
 
     def _add(self, record: object, player: str, added: Decimal) -> None:
@@ -336,8 +334,8 @@ class _Records:
         self.records.append(StreetStart(street, line=line))
 
     def _action(self, item: Element) -> None:
-        kind = attribute(item, "TYPE")
-        line = line_of(item)
+        kind = self.tree.attribute(item, "TYPE")
+        line = self.tree.line(item)
         if kind == "HAND_BOARD":  # the draw: `<ACTION TYPE="HAND_BOARD" POT="8.00" ...>`
             self._street(line)
         elif kind == "HAND_DEAL":
@@ -356,11 +354,11 @@ class _Records:
         (FPDB, flop games): HAND_DSB, HAND_AB (small and big together), a second HAND_SB
         (a dead small blind: FPDB's "secondsb"), `<ACTION TYPE="HAND_ANTE" ... VALUE=>`."""
         player = self._player(item)
-        amount = amount_attribute(item, "VALUE")
+        amount = self.tree.amount(item, "VALUE")
         if kind == "HAND_ANTE":
             self._add(Post(player, PostKind.ANTE, amount, line=line), player, amount)
             return
-        blind = attribute(item, "KIND")
+        blind = self.tree.attribute(item, "KIND")
         post_kind = _BLINDS.get(blind)
         if post_kind is None:
             raise ElementFault(line, f"unknown Boss blind {blind!r}")
@@ -393,19 +391,19 @@ class _Records:
     def _cards(self, item: Element) -> tuple[str, ...]:
         """The cards shown, all or none: "b" is a card not shown."""
         try:
-            read = [card_of(attribute(card, "LINK")) for card in item.iter("CARD")]
+            read = [card_of(self.tree.attribute(card, "LINK")) for card in item.iter("CARD")]
         except ValueError as error:
-            raise ElementFault(line_of(item), str(error)) from None
+            raise ElementFault(self.tree.line(item), str(error)) from None
         shown = tuple(card for card in read if card is not None)
         if shown and len(shown) < len(read):
-            raise ElementFault(line_of(item), "some cards shown and some not")
+            raise ElementFault(self.tree.line(item), "some cards shown and some not")
         return shown
 
     def _draw(self, item: Element, line: int) -> None:
         """`<ACTION TYPE="CHANGECARD" PLAYER="Hero" COUNT="3">` and the five cards held
         after the draw: those not held before are the cards drawn."""
         player = self._player(item)
-        count = attribute(item, "COUNT")
+        count = self.tree.attribute(item, "COUNT")
         if not count.isdigit():
             raise ElementFault(line, f"a draw of {count!r} cards")
         after = self._cards(item)
@@ -430,7 +428,7 @@ class _Records:
         if kind == "ACTION_CHECK":
             self.records.append(Action(player, ActionKind.CHECK, line=line))
             return
-        value = amount_attribute(item, "VALUE")
+        value = self.tree.amount(item, "VALUE")
         had = self.put_in.get(player, Decimal(0))
         facing = max(self.put_in.values(), default=Decimal(0))
         left = self.left[player]
@@ -465,22 +463,22 @@ class _Records:
         PLAYER="Hero" WIN="8.75" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_TENS)" ...>` with
         the cards shown; "$(STR_G_MUCK)" mucked (FPDB's 2013 file: with the cards), "$(
         STR_G_FOLD)" folded, "$(STR_BY_DEFAULT)" won with no showdown."""
-        line = line_of(item)
+        line = self.tree.line(item)
         collects = []
         for result in item.iter("RESULT"):
             player = self._player(result)
             said = result.get("HAND", "")
             cards = self._cards(result)
-            result_line = line_of(result)
+            result_line = self.tree.line(result)
             if said == _MUCKED:
                 self.records.append(Muck(player, cards or None, line=result_line))
             elif cards and said not in (_FOLDED, _UNCONTESTED):
                 self.records.append(Show(player, cards, line=result_line))
-            won = amount_attribute(result, "WIN")
+            won = self.tree.amount(result, "WIN")
             if won > 0:
                 collects.append(Collect(player, won, line=result_line))
         self.records += collects
         if item.get("RAKE") is not None:
-            pot, rake = amount_attribute(item, "POT"), amount_attribute(item, "RAKE")
+            pot, rake = self.tree.amount(item, "POT"), self.tree.amount(item, "RAKE")
             self.records.append(SummaryStart(line=line))
             self.records.append(PotTotals(pot + rake, rake, line=line))

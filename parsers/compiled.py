@@ -48,6 +48,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "parsers.site_time",
     "parsers.winamax",
     "parsers.winning",
+    "parsers.xml_elements",
     "pipeline.engine.all_in",
     "pipeline.engine.equity",
     "pipeline.engine.evaluators",

@@ -485,11 +485,19 @@ def _all_in_action(record: AllInLine, put_in: dict[str, Decimal], raised: bool) 
 def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     """Who put in the most, and how much more than anyone else: a bet nobody matched, to
     go back to its maker (None when the most is matched, or nothing was put in)."""
-    if not put_in:
+    top_player: str | None = None  # the first to put in the most
+    top = Decimal(0)
+    second: Decimal | None = None  # the most anyone else put in
+    for player, amount in put_in.items():
+        if top_player is None:
+            top_player, top = player, amount
+        elif amount > top:
+            top_player, top, second = player, amount, top
+        elif second is None or amount > second:
+            second = amount
+    if top_player is None:
         return None
-    top_player = max(put_in, key=put_in.__getitem__)
-    second = max((v for p, v in put_in.items() if p != top_player), default=Decimal(0))
-    excess = put_in[top_player] - second
+    excess = top - (second or Decimal(0))
     return (top_player, excess) if excess > 0 else None
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from functools import lru_cache
 from xml.etree.ElementTree import Element
@@ -62,14 +62,9 @@ from parsers.hand_reading import (
 from parsers.immutable import immutable
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
-from parsers.site_time import to_utc
+from parsers.xml_elements import ElementFault, XmlTree
 from parsers.xml_reading import (
-    ElementFault,
-    amount_attribute,
-    attribute,
     card_of,
-    child,
-    line_of,
     parse_xml_opening,
     read_xml_hand,
     split_xml,
@@ -128,10 +123,40 @@ CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "kr": "SEK", "RSD": "RSD"}
 
 
 @immutable
+class GameType:
+    """What `<gametype>` says: a stud game with its limit and stakes as printed, or (no
+    `game`) a flop game, skipped."""
+
+    game: Game | None
+    limit: LimitKind
+    low: str | None
+    high: str | None
+    ante: str | None
+
+
+_FLOP_GAME = GameType(None, LimitKind.FIXED, None, None, None)
+
+
+def game_type(printed: str) -> GameType | None:
+    """The game of "7 Card Stud Hi-Lo L €0.05/€0.10"; None for a game not known."""
+    found = _GAME_TYPE.fullmatch(printed)
+    flop = _FLOP_GAME_TYPE.match(printed) is not None
+    if found is None:
+        return _FLOP_GAME if flop else None
+    game = GAMES.get(found["game"].lower())
+    if flop or (game is None and (found["game"] == "" or _FLOP_GAME_TYPE.search(found["game"]))):
+        return _FLOP_GAME
+    if game is None:
+        return None
+    return GameType(game, LIMITS[found["limit"]], found["low"], found["high"], found["ante"])
+
+
+@immutable
 class Session:
     """The `<general>` header of a session file, as every one of its hands needs it."""
 
     game: str  # as printed: "7 Card Stud Hi-Lo L €0.05/€0.10"
+    game_type: GameType | None  # None: a game iPoker's files are not known to deal
     table: str
     currency: str | None  # the table's (a euro table in a dollar account says EUR)
     money: MoneyKind
@@ -145,17 +170,18 @@ _TOURNAMENT_NUMBER = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
 @lru_cache(maxsize=16)
 def session_of(path: str, preamble: str) -> Session:
     """The session's header, read once per file (every hand brings the same preamble)."""
-    root = parse_xml_opening(path, preamble)
+    tree = parse_xml_opening(path, preamble)
+    root = tree.root
     general = root.find("general")
     if root.tag != "session" or general is None:
         raise HandParseError(
-            ErrorKind.STRUCTURE, "no <session> header before the first hand", path, line_of(root)
+            ErrorKind.STRUCTURE, "no <session> header before the first hand", path, tree.line(root)
         )
     fields = {child.tag: (child.text or "").strip() for child in general}
     game = fields.get("gametype", "")
     tournament = None
     if "tournamentname" in fields or "place" in fields:
-        tournament = _tournament(fields, general)
+        tournament = _tournament(fields, tree.line(general))
     currency = fields.get("tablecurrency") or _sign_currency(game) or fields.get("currency")
     mode = fields.get("mode", "real")
     money = (
@@ -168,6 +194,7 @@ def session_of(path: str, preamble: str) -> Session:
     size = fields.get("tablesize", "")
     return Session(
         game=game,
+        game_type=game_type(game),
         table=fields.get("tablename", ""),
         currency=None if money is not MoneyKind.REAL else currency,
         money=money,
@@ -180,7 +207,7 @@ def _sign_currency(game: str) -> str | None:
     return next((code for sign, code in CURRENCIES.items() if sign in game), None)
 
 
-def _tournament(fields: dict[str, str], general: Element) -> Tournament:
+def _tournament(fields: dict[str, str], line: int) -> Tournament:
     """ "<tournamentname>$5 Limit 7 Card Stud</tournamentname><place>5</place><buyin>$5+$0.50
     </buyin>": the number is the `<tournamentcode>` or ends the table's name ("$5 Limit 7
     Card Stud, 699476041, 699476041"; inferred: "Hyper Turbo (#16727068)")."""
@@ -198,7 +225,7 @@ def _tournament(fields: dict[str, str], general: Element) -> Tournament:
                 buy_in, fee = fee, None
     except ValueError:
         raise HandParseError(
-            ErrorKind.SYNTAX, "unreadable buy-in", "", line_of(general), line_text=fields["buyin"]
+            ErrorKind.SYNTAX, "unreadable buy-in", "", line, line_text=fields["buyin"]
         ) from None
     return Tournament(
         tournament_id=number or fields.get("tournamentname", ""),
@@ -246,7 +273,7 @@ def start_time(text: str) -> datetime:
         else:
             year, month, day = int(third), _MONTHS[second], int(first)
         local = datetime(year, month, day, int(hour), int(minute), int(seconds or 0))
-        return to_utc(local, "UTC")
+        return local.replace(tzinfo=UTC)
     raise ValueError(f"unreadable start date {text!r}")
 
 
@@ -267,27 +294,24 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
             number,
             chunk.lines[0],
         ) from None
-    return read_xml_hand(chunk, number, lambda element: _read_game(chunk, session, element))
+    return read_xml_hand(chunk, number, lambda tree: _read_game(chunk, session, tree))
 
 
-def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | SkippedHand:
+def _read_game(chunk: HandText, session: Session, tree: XmlTree) -> Hand | SkippedHand:
+    element = tree.root
     number = element.get("gamecode", "")
-    game_found = _GAME_TYPE.fullmatch(session.game)
-    if _FLOP_GAME_TYPE.match(session.game) or game_found is None:
-        if game_found is None and not _FLOP_GAME_TYPE.match(session.game):
-            raise ElementFault(chunk.first_line, f"unknown iPoker game {session.game!r}")
-        return SkippedHand(SITE, number, session.game, chunk.path, chunk.first_line)
-    game = GAMES.get(game_found["game"].lower())
-    if game is None:
-        if game_found["game"] == "" or _FLOP_GAME_TYPE.search(game_found["game"]):
-            return SkippedHand(SITE, number, session.game, chunk.path, chunk.first_line)
+    kind = session.game_type
+    if kind is None:
         raise ElementFault(chunk.first_line, f"unknown iPoker game {session.game!r}")
-    limit = LIMITS[game_found["limit"]]
+    game = kind.game
+    if game is None:
+        return SkippedHand(SITE, number, session.game, chunk.path, chunk.first_line)
 
-    general = child(element, "general")
-    seats, button = _seats(child(general, "players"))
+    general = tree.child(element, "general")
+    players = tree.child(general, "players")
+    seats, button = _seats(tree, players)
     names = {seat.player for seat in seats}
-    records = _records(game, element, names)
+    records = _records(tree, game, names)
     acting = {getattr(record, "player", None) for record in records}
     seats = [
         seat
@@ -296,18 +320,17 @@ def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | Sk
         for seat in seats
     ]
     records = uncalled_returned(completions_from_raises(game, records))
-    records += _shows(game, records, line_of(element))
-    records += _collects(child(general, "players"), records)
+    records += _shows(game, records, tree.line(element))
+    records += _collects(tree, players, records)
     last_line = chunk.first_line + len(chunk.lines) - 1
     events = assemble_events(game, records, last_line, has_summary=False)
-    date = child(general, "startdate")
-    low, high = (game_found["low"], game_found["high"])
-    stakes = _stakes(limit, low, high, game_found["ante"], events)
+    date = tree.child(general, "startdate")
+    stakes = _stakes(kind.limit, kind.low, kind.high, kind.ante, events)
     header = HandHeader(
         site=SITE,
         hand_number=number,
         game=game,
-        limit=limit,
+        limit=kind.limit,
         stakes=stakes,
         money=session.money,
         currency=session.currency,
@@ -321,7 +344,7 @@ def _read_game(chunk: HandText, session: Session, element: Element) -> Hand | Sk
     return Hand(header, tuple(seats), events)
 
 
-def _seats(players: Element) -> tuple[list[Seat], int | None]:
+def _seats(tree: XmlTree, players: Element) -> tuple[list[Seat], int | None]:
     """`<player seat="2" name="Hero" chips="$0.73" dealer="0" win="$0.13" bet="$0.03" />`;
     a seat with no name is empty."""
     seats, button = [], None
@@ -329,22 +352,20 @@ def _seats(players: Element) -> tuple[list[Seat], int | None]:
         name = player.get("name", "")
         if not name:
             continue
-        number = attribute(player, "seat")
+        number = tree.attribute(player, "seat")
         if not number.isdigit():
-            raise ElementFault(line_of(player), f"seat {number!r} is not a number")
-        seats.append(
-            Seat(int(number), name, amount_attribute(player, "chips"), line=line_of(player))
-        )
+            raise ElementFault(tree.line(player), f"seat {number!r} is not a number")
+        seats.append(Seat(int(number), name, tree.amount(player, "chips"), line=tree.line(player)))
         if player.get("dealer") == "1":
             button = int(number)
     if not seats:
-        raise ElementFault(line_of(players), "no player seated")
+        raise ElementFault(tree.line(players), "no player seated")
     if len({seat.player for seat in seats}) < len(seats):
-        raise ElementFault(line_of(players), "a player seated twice")
+        raise ElementFault(tree.line(players), "a player seated twice")
     return seats, button
 
 
-def _collects(players: Element, records: list[object]) -> list[Collect]:
+def _collects(tree: XmlTree, players: Element, records: list[object]) -> list[Collect]:
     """What each player `win`s, less the bet nobody called that it counts in (the hand
     gives it back, `uncalled_returned`): "Player2 ... win="663" bet="368"" took 603 and 60."""
     returned: dict[str, Decimal] = {}
@@ -354,91 +375,94 @@ def _collects(players: Element, records: list[object]) -> list[Collect]:
     collects = []
     for player in players.iter("player"):
         name = player.get("name", "")
-        won = (
-            amount_attribute(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)
-        )
+        won = tree.amount(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)
         if won > 0:
-            collects.append(Collect(name, won, line=line_of(player)))
+            collects.append(Collect(name, won, line=tree.line(player)))
     return collects
 
 
-def _records(game: Game, element: Element, names: set[str]) -> list[object]:
+def _records(tree: XmlTree, game: Game, names: set[str]) -> list[object]:
     """The antes, then each street: its start, its cards, its actions in their order."""
     streets = game.rules.streets
     records: list[object] = []
-    for round_element in element.iter("round"):
-        number = attribute(round_element, "no")
+    for round_element in tree.root.iter("round"):
+        number = tree.attribute(round_element, "no")
         if not number.isdigit():
-            raise ElementFault(line_of(round_element), f"round {number!r} is not a number")
+            raise ElementFault(tree.line(round_element), f"round {number!r} is not a number")
         index = int(number) - 2  # round 0 posts the antes, round 1 is empty
-        actions = sorted(round_element.iter("action"), key=_action_number)
+        actions = sorted(
+            round_element.iter("action"), key=lambda action: _action_number(tree, action)
+        )
         if index < 0:
-            records += [_ante(action, names) for action in actions]
+            records += [_ante(tree, action, names) for action in actions]
             continue
         if index >= len(streets):
-            raise ElementFault(line_of(round_element), f"a round {number} in a {game} hand")
+            raise ElementFault(tree.line(round_element), f"a round {number} in a {game} hand")
         if not actions and not round_element.findall("cards"):
             continue
-        records.append(StreetStart(streets[index], line=line_of(round_element)))
+        records.append(StreetStart(streets[index], line=tree.line(round_element)))
         for cards in round_element.iter("cards"):
-            dealt = _dealt(cards, names)
+            dealt = _dealt(tree, cards, names)
             if dealt is not None:
                 records.append(dealt)
         put_in: dict[str, Decimal] = {}
         for action in actions:
-            record = _action(action, names, put_in)
+            record = _action(tree, action, names, put_in)
             count_street_put_in(record, put_in)
             records.append(record)
     return records
 
 
-def _action_number(action: Element) -> int:
+def _action_number(tree: XmlTree, action: Element) -> int:
     number = action.get("no", "")
     if not number.isdigit():
-        raise ElementFault(line_of(action), f"action number {number!r} is not a number")
+        raise ElementFault(tree.line(action), f"action number {number!r} is not a number")
     return int(number)
 
 
-def _player(element: Element, names: set[str]) -> str:
-    name = attribute(element, "player")
+def _player(tree: XmlTree, element: Element, names: set[str]) -> str:
+    name = tree.attribute(element, "player")
     if name not in names:
-        raise ElementFault(line_of(element), f"{name!r} is not seated")
+        raise ElementFault(tree.line(element), f"{name!r} is not seated")
     return name
 
 
-def _ante(action: Element, names: set[str]) -> Post:
+def _ante(tree: XmlTree, action: Element, names: set[str]) -> Post:
     kind = action.get("type")
     if kind != _ANTE:
-        raise ElementFault(line_of(action), f"an action of type {kind} before the cards")
+        raise ElementFault(tree.line(action), f"an action of type {kind} before the cards")
     return Post(
-        _player(action, names), PostKind.ANTE, amount_attribute(action, "sum"), line=line_of(action)
+        _player(tree, action, names),
+        PostKind.ANTE,
+        tree.amount(action, "sum"),
+        line=tree.line(action),
     )
 
 
-def _dealt(cards: Element, names: set[str]) -> DealtLine | None:
+def _dealt(tree: XmlTree, cards: Element, names: set[str]) -> DealtLine | None:
     """`<cards type="Third Street" player="WurmX">X X H6</cards>`: the cards shown."""
     if cards.get("type", "").lower().removesuffix(" street") not in _STUD_STREETS:
         raise ElementFault(
-            line_of(cards), f"cards of a {cards.get('type')!r} street in a stud hand"
+            tree.line(cards), f"cards of a {cards.get('type')!r} street in a stud hand"
         )
     try:
         shown = tuple(c for c in map(card_of, (cards.text or "").split()) if c is not None)
     except ValueError as error:
-        raise ElementFault(line_of(cards), str(error)) from None
+        raise ElementFault(tree.line(cards), str(error)) from None
     if not shown:
         return None
-    return DealtLine(_player(cards, names), shown, line=line_of(cards))
+    return DealtLine(_player(tree, cards, names), shown, line=tree.line(cards))
 
 
-def _action(action: Element, names: set[str], put_in: dict[str, Decimal]) -> Action:
-    player = _player(action, names)
+def _action(tree: XmlTree, action: Element, names: set[str], put_in: dict[str, Decimal]) -> Action:
+    player = _player(tree, action, names)
     kind = action.get("type", "")
-    line = line_of(action)
+    line = tree.line(action)
     if kind in (_FOLD, _SITTING_OUT):
         return Action(player, ActionKind.FOLD, line=line)
     if kind == _CHECK:
         return Action(player, ActionKind.CHECK, line=line)
-    amount = amount_attribute(action, "sum")
+    amount = tree.amount(action, "sum")
     if kind == _CALL:
         return Action(player, ActionKind.CALL, amount, line=line)
     if kind == _BET:

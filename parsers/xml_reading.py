@@ -1,7 +1,8 @@
 """The one door for XML histories (iPoker, Merge's export and Boss Media write a session
 as XML): parsed by expat with what a hostile file uses to hurt the reader refused, as
-`defusedxml` refuses it (the same four handlers, without its pure-Python parser layer:
-a hand's XML reads in 95 µs instead of 143).
+`defusedxml` refuses it (the same four handlers, without its pure-Python parser layer),
+into the standard library's C elements, each element's line kept beside them
+(`parsers.xml_elements.XmlTree`).
 
 - A document type declaration is refused where it starts. No history has one, and every
   attack below needs one: entity expansion ("billion laughs": ten entities of ten of the
@@ -25,22 +26,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from decimal import Decimal
 from functools import lru_cache
 from typing import NoReturn, TypeVar
 from xml.etree.ElementTree import Element, TreeBuilder
 from xml.parsers import expat
 
-from parsers.amounts import AmountOutOfRange, parse_loose_amount
+from parsers.amounts import AmountOutOfRange
 from parsers.errors import ErrorKind, HandParseError
 from parsers.hand_assembly import StructureError
 from parsers.reading import HandText, byte_offsets, decode_history
-
-
-class LinedElement(Element):
-    """An element that knows the line of the file its start tag is on (for messages)."""
-
-    line: int = 0
+from parsers.xml_elements import ElementFault, XmlTree, start_tag_lines
 
 
 class XmlRefused(Exception):
@@ -54,32 +49,66 @@ def _refuse(what: str) -> Callable[..., NoReturn]:
     return refuse
 
 
-def line_of(element: Element) -> int:
-    """The line of the file an element read by this module starts on (0 for another)."""
-    return getattr(element, "line", 0)
+_REFUSALS = (
+    ("StartDoctypeDeclHandler", "a document type declaration (DTD)"),
+    ("EntityDeclHandler", "an entity declaration"),
+    ("UnparsedEntityDeclHandler", "an unparsed entity declaration"),
+    ("ExternalEntityRefHandler", "an external entity reference"),
+)
 
 
-def _read(path: str, data: bytes | str, first_line: int, whole: bool) -> LinedElement:
-    builder = TreeBuilder(element_factory=LinedElement)
-    parser = expat.ParserCreate()
-    parser.buffer_text = True  # text in one piece, not a call per line
-    root: LinedElement | None = None
+def _read(path: str, data: bytes | str, first_line: int, whole: bool) -> XmlTree:
+    """The tree, with expat calling the C tree builder directly and the elements' lines
+    counted from the text after (`start_tag_lines`); else (bytes, a document read in
+    part, a text with comments or declarations) each element's line asked of expat as it
+    starts, a Python call per element."""
+    if whole and isinstance(data, str):
+        builder = TreeBuilder()
+        parser = _parser(builder)
+        parser.StartElementHandler = builder.start
+        _parse(parser, path, data, first_line, whole)
+        root = builder.close()
+        lines = start_tag_lines(root, data, first_line)
+        if lines is not None:
+            return XmlTree(root, lines)
+    return _read_asking_lines(path, data, first_line, whole)
+
+
+def _read_asking_lines(path: str, data: bytes | str, first_line: int, whole: bool) -> XmlTree:
+    builder = TreeBuilder()
+    parser = _parser(builder)
+    lines: dict[Element, int] = {}
+    elements: list[Element] = []  # the root, as soon as it starts: a document read in part
 
     def start(tag: str, attributes: dict[str, str]) -> None:
-        nonlocal root
-        element: LinedElement = builder.start(tag, attributes)  # type: ignore[assignment]
-        element.line = first_line - 1 + parser.CurrentLineNumber
-        if root is None:
-            root = element  # kept as soon as it starts: a document read only in part
+        element = builder.start(tag, attributes)
+        lines[element] = first_line - 1 + parser.CurrentLineNumber
+        if not elements:
+            elements.append(element)
 
     parser.StartElementHandler = start
+    _parse(parser, path, data, first_line, whole)
+    if not elements:
+        raise HandParseError(ErrorKind.SYNTAX, "no XML element", path, first_line)
+    return XmlTree(elements[0], lines)
+
+
+def _parser(builder: TreeBuilder) -> expat.XMLParserType:
+    """An expat parser feeding `builder` (but for the start tags), refusing what an
+    attack needs."""
+    parser = expat.ParserCreate(intern=None)  # no names looked up to share: 4% of a hand
+    parser.buffer_text = True  # text in one piece, not a call per line
     parser.EndElementHandler = builder.end
     parser.CharacterDataHandler = builder.data
-    parser.StartDoctypeDeclHandler = _refuse("a document type declaration (DTD)")
-    parser.EntityDeclHandler = _refuse("an entity declaration")
-    parser.UnparsedEntityDeclHandler = _refuse("an unparsed entity declaration")
-    parser.ExternalEntityRefHandler = _refuse("an external entity reference")
+    for handler, what in _REFUSALS:
+        setattr(parser, handler, _refuse(what))
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    return parser
+
+
+def _parse(
+    parser: expat.XMLParserType, path: str, data: bytes | str, first_line: int, whole: bool
+) -> None:
     try:
         parser.Parse(data, whole)
     except XmlRefused as refusal:
@@ -98,20 +127,17 @@ def _read(path: str, data: bytes | str, first_line: int, whole: bool) -> LinedEl
             first_line - 1 + error.lineno,
             error.offset + 1,
         ) from None
-    if root is None:
-        raise HandParseError(ErrorKind.SYNTAX, "no XML element", path, first_line)
-    return root
 
 
-def parse_xml(path: str, data: bytes | str, first_line: int = 1) -> LinedElement:
-    """The document's root element; `HandParseError` for unsafe or broken XML. Text (a
+def parse_xml(path: str, data: bytes | str, first_line: int = 1) -> XmlTree:
+    """The document's tree; `HandParseError` for unsafe or broken XML. Text (a
     hand cut out of its file) is read as already decoded; `first_line` is the file's line
     the text starts on."""
     return _read(path, data, first_line, whole=True)
 
 
-def parse_xml_opening(path: str, text: str, first_line: int = 1) -> LinedElement:
-    """The root of a document of which only the opening is given, its elements so far
+def parse_xml_opening(path: str, text: str, first_line: int = 1) -> XmlTree:
+    """The tree of a document of which only the opening is given, its elements so far
     (a session's header, the hands left out): refused or broken like `parse_xml`."""
     return _read(path, text, first_line, whole=False)
 
@@ -203,45 +229,11 @@ def card_of(text: str) -> str | None:
 # ---------------------------------------------------------------------------- a hand's faults
 
 
-class ElementFault(Exception):
-    """A hand element that does not read: the line and what is wrong."""
-
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        super().__init__(message)
-
-
-def child(element: Element, tag: str) -> Element:
-    """The element's first `tag` child; an `ElementFault` where it has none."""
-    found = element.find(tag)
-    if found is None:
-        raise ElementFault(line_of(element), f"<{element.tag}> has no <{tag}>")
-    return found
-
-
-def attribute(element: Element, name: str) -> str:
-    """The attribute's value; an `ElementFault` where the element lacks it."""
-    value = element.get(name)
-    if value is None:
-        raise ElementFault(line_of(element), f"<{element.tag}> has no {name}")
-    return value
-
-
-def amount_attribute(element: Element, name: str) -> Decimal:
-    """An attribute holding an amount, read exactly ("$0.73", "2.00")."""
-    try:
-        return parse_loose_amount(attribute(element, name))
-    except ValueError as error:
-        raise ElementFault(line_of(element), str(error)) from None
-
-
 _Read = TypeVar("_Read")
 
 
-def read_xml_hand(
-    chunk: HandText, number: str | None, read: Callable[[LinedElement], _Read]
-) -> _Read:
-    """`read` applied to the hand's element; whatever goes wrong (broken XML, a missing
+def read_xml_hand(chunk: HandText, number: str | None, read: Callable[[XmlTree], _Read]) -> _Read:
+    """`read` applied to the hand's tree; whatever goes wrong (broken XML, a missing
     attribute, lines out of place, an unreadable amount) a `HandParseError` naming the
     file, the line and the hand, never another exception."""
     try:

@@ -48,7 +48,7 @@ def test_hostile_xml_is_refused_at_once(document: bytes) -> None:
 
 
 def test_plain_xml_reads_and_broken_xml_says_where() -> None:
-    root = parse_xml("session.xml", b"<session><game gamecode='1'>razz</game></session>")
+    root = parse_xml("session.xml", b"<session><game gamecode='1'>razz</game></session>").root
     assert root.find("game").text == "razz"  # type: ignore[union-attr]
     with pytest.raises(HandParseError) as broken:
         parse_xml("session.xml", b"<session>\n<game>razz</session>")

@@ -24,13 +24,19 @@ import re._parser as sre_parse
 from typing import Any
 
 
-def match_prefixes(pattern: re.Pattern[str], length: int) -> frozenset[str] | None:
-    """Texts of at most `length` characters, one of which begins every match; None if
-    that cannot be told (or a match may be empty, which begins with no character)."""
+def match_prefixes(
+    pattern: re.Pattern[str], length: int, skipping: str = ""
+) -> frozenset[str] | None:
+    """Texts of at most `length` characters, one of which begins every match once the
+    characters of `skipping` it starts with are dropped; None if that cannot be told (or
+    a match may be empty, which begins with no character).
+
+    Merge's hand may be indented ('[ \\t]*<game id="'): "\\t<" would begin its matches,
+    and every line of its hands ("\\t<round", "\\t\\t<event"); skipping blanks, "<g"."""
     if pattern.flags & re.IGNORECASE:
         return None
     tree = sre_parse.parse(pattern.pattern, pattern.flags)
-    growing, ended = _Prefixes(length).sequence(tree, {""})
+    growing, ended = _Prefixes(length, skipping).sequence(tree, {""})
     prefixes = growing | ended  # a match may end after the growing ones
     return None if "" in prefixes else frozenset(prefixes)
 
@@ -42,8 +48,9 @@ class _Prefixes:
     item extends, and prefixes that stop here (`length` long, or cut short where the
     next character cannot be told)."""
 
-    def __init__(self, length: int) -> None:
+    def __init__(self, length: int, skipping: str) -> None:
         self.length = length
+        self.skipping = frozenset(skipping)  # dropped where nothing precedes them
 
     def sequence(self, items: Any, growing: set[str]) -> tuple[set[str], set[str]]:
         ended: set[str] = set()
@@ -95,7 +102,11 @@ class _Prefixes:
         return after_any, ended
 
     def extended(self, growing: set[str], characters: set[str]) -> tuple[set[str], set[str]]:
-        longer = {prefix + character for prefix in growing for character in characters}
+        longer = {
+            "" if not prefix and character in self.skipping else prefix + character
+            for prefix in growing
+            for character in characters
+        }
         full = {prefix for prefix in longer if len(prefix) == self.length}
         return longer - full, full
 

@@ -186,16 +186,18 @@ _SCANNERS: dict[re.Pattern[str], re.Pattern[str] | None] = {}
 
 def _line_start_scanner(hand_start: re.Pattern[str]) -> re.Pattern[str] | None:
     """A newline that an opening follows, for a pattern anchored at line starts. The two
-    characters an opening can start with are checked first: nearly every line of a hand
-    starts otherwise, and is passed at those characters instead of after the whole
-    alternation of every site's opening (`parsers.pattern_starts`)."""
+    characters an opening can start with, after any blanks, are checked first: nearly
+    every line of a hand starts otherwise, and is passed at those characters instead of
+    after the whole alternation of every site's opening (`parsers.pattern_starts`)."""
     if hand_start not in _SCANNERS:
         anchored = hand_start.pattern.startswith("^") and hand_start.flags & re.MULTILINE
         scanner = None
         if anchored:
             opening = hand_start.pattern[1:]
-            prefixes = match_prefixes(re.compile(opening, hand_start.flags), _PREFIX_LENGTH)
-            first = "" if prefixes is None else f"(?={_any_prefix(prefixes)})"
+            prefixes = match_prefixes(
+                re.compile(opening, hand_start.flags), _PREFIX_LENGTH, skipping=" \t"
+            )
+            first = "" if prefixes is None else rf"(?=[ \t]*(?:{_any_prefix(prefixes)}))"
             scanner = re.compile(rf"\n{first}(?={opening})", hand_start.flags)
         _SCANNERS[hand_start] = scanner
     return _SCANNERS[hand_start]

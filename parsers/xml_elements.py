@@ -8,8 +8,8 @@ call back into Python for each element, half of what reading an iPoker hand cost
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
-from itertools import accumulate, islice, repeat
 from typing import Final
 from xml.etree.ElementTree import Element
 
@@ -69,15 +69,21 @@ class XmlTree:
         return amount
 
 
-def start_tag_lines(root: Element, text: str, first_line: int) -> dict[Element, int] | None:
-    """Each element's line, counted from the text: the elements in document order are its
-    start tags in order, and each "<" but an end tag's starts one (a "<" in a value is
-    always written "&lt;"). A comment, processing instruction, CDATA section or
+def start_tag_lines(
+    root: Element, rows: Sequence[str], first_line: int
+) -> dict[Element, int] | None:
+    """Each element's line, counted from the text's rows: the elements in document order
+    are its start tags in order, and each "<" but an end tag's starts one (a "<" in a
+    value is always written "&lt;"). A comment, processing instruction, CDATA section or
     declaration ("<!", "<?") starts one more than there are elements: None then."""
-    pieces = text.replace("</", "").split("<")  # a start tag begins each piece but the first
-    elements = list(root.iter())
-    if len(elements) != len(pieces) - 1:
-        return None
-    newlines = map(str.count, pieces[:-1], repeat("\n"))
-    starts = islice(accumulate(newlines, initial=first_line), 1, None)
-    return dict(zip(elements, starts, strict=True))
+    elements = root.iter()
+    lines: dict[Element, int] = {}
+    line = first_line
+    for row in rows:
+        for _ in range(row.count("<") - row.count("</")):
+            element = next(elements, None)
+            if element is None:
+                return None
+            lines[element] = line
+        line += 1
+    return lines if next(elements, None) is None else None

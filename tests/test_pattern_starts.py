@@ -52,6 +52,19 @@ def test_the_two_characters_a_match_can_start_with(pattern: str, expected: set[s
 
 
 @pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        ('[ \t]*<game id="', {"<g"}),  # Merge's lines: "\t<round", "\t\t<event"
+        ("(?:\t<game|Stage)", {"<g", "St"}),
+        ("[ \t]+x|a", {"x", "a"}),
+    ],
+)
+def test_the_two_characters_after_blanks(pattern: str, expected: set[str]) -> None:
+    assert match_prefixes(re.compile(pattern), 2, skipping=" \t") == frozenset(expected)
+    assert match_prefixes(re.compile("[ \t]*"), 2, skipping=" \t") is None  # blanks only
+
+
+@pytest.mark.parametrize(
     "pattern",
     ["a*", "(?:x|)", r"\d+", r"\w", "[^a]b", ".x", "(?i)abc", "(?=a)"],
 )
@@ -75,19 +88,26 @@ def test_every_real_opening_starts_with_one_of_its_patterns_prefixes() -> None:
     assert openings > 1_000
 
 
-_PATTERN_PIECES = ["a", "b?", "(?:ab|c)", "[bc]", "a*", r"\d", "(?:b|)", "c+", "(?=a)", "a{2}"]
+_PATTERN_PIECES = [
+    *("a", "b?", "(?:ab|c)", "[bc]", "a*", r"\d", "(?:b|)", "c+", "(?=a)", "a{2}"),
+    *("[ \t]*", " ", "(?: a|\tb)"),
+]
 
 
 @settings(max_examples=500, deadline=None)
 @given(
     st.lists(st.sampled_from(_PATTERN_PIECES), min_size=1, max_size=4),
-    st.text(alphabet="abc1٣", max_size=6),
+    st.text(alphabet="abc1٣ \t", max_size=6),
     st.integers(min_value=1, max_value=3),
+    st.sampled_from(["", " \t"]),
 )
-def test_a_match_starts_with_one_of_the_prefixes(pieces: list[str], text: str, length: int) -> None:
+def test_a_match_starts_with_one_of_the_prefixes(
+    pieces: list[str], text: str, length: int, skipping: str
+) -> None:
     pattern = re.compile("".join(pieces))
-    prefixes = match_prefixes(pattern, length)
+    prefixes = match_prefixes(pattern, length, skipping)
     match = pattern.match(text)
     if prefixes is not None and match is not None:
-        assert any(text.startswith(prefix) for prefix in prefixes), (pattern.pattern, text)
+        rest = text.lstrip(skipping) if skipping else text
+        assert any(rest.startswith(prefix) for prefix in prefixes), (pattern.pattern, text)
         assert all(len(prefix) <= length for prefix in prefixes)

@@ -98,6 +98,7 @@ LIMITS: dict[str, LimitKind] = {
 _REAL_MONEY = "GAMETYPE_REAL"  # inferred: any other GAMETYPE is play money
 _TOURNAMENT = "GAMEKIND_TOURNAMENT"  # inferred: FPDB; the cash kind is GAMEKIND_CASH
 _GAME_CODE = re.compile(r'\sGAME="([A-Z_]+)"')
+_HAND_NUMBER = re.compile(r'ID="(\d+)"')
 _SESSION_NUMBER = re.compile(r"session(\d+)\.xml")
 _STAKES = re.compile(r"(?P<low>[\d.,]+)/(?P<high>[\d.,]+)")
 
@@ -183,7 +184,7 @@ def _tournament(element: Element, currency: str | None) -> Tournament:
 def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     """Read one `<HISTORY>`; `HandParseError` naming the file, the line and the problem
     (never another exception)."""
-    number_found = re.search(r'ID="(\d+)"', chunk.lines[0])
+    number_found = _HAND_NUMBER.search(chunk.lines[0])
     number = number_found[1] if number_found else None
     code = _GAME_CODE.search(chunk.lines[0])
     if number and code and code[1] in FLOP_GAMES:  # told by the start tag, read no further

@@ -238,6 +238,7 @@ def _tournament(fields: dict[str, str], line: int) -> Tournament:
 # ---------------------------------------------------------------------------- the hand
 
 _STUD_STREETS = {"second", "third", "fourth", "fifth", "sixth", "river"}
+_GAME_CODE = re.compile(r'gamecode="(\d+)"')
 
 _ANTE, _BRING_IN, _FOLD, _CHECK, _CALL, _BET = "15", "16", "0", "4", "3", "5"
 _RAISE_TO, _RAISE_BY, _ALL_IN, _SITTING_OUT = "23", "6", "7", "9"
@@ -280,7 +281,7 @@ def start_time(text: str) -> datetime:
 def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     """Read one `<game>` with its session's header; `HandParseError` naming the file, the
     line and the problem (never another exception)."""
-    number_found = re.search(r'gamecode="(\d+)"', chunk.lines[0])
+    number_found = _GAME_CODE.search(chunk.lines[0])
     number = number_found[1] if number_found else None
     try:
         session = session_of(chunk.path, chunk.preamble)
@@ -446,12 +447,27 @@ def _dealt(tree: XmlTree, cards: Element, names: set[str]) -> DealtLine | None:
             tree.line(cards), f"cards of a {cards.get('type')!r} street in a stud hand"
         )
     try:
-        shown = tuple(c for c in map(card_of, (cards.text or "").split()) if c is not None)
+        shown = _shown(cards.text or "")
     except ValueError as error:
         raise ElementFault(tree.line(cards), str(error)) from None
     if not shown:
         return None
     return DealtLine(_player(tree, cards, names), shown, line=tree.line(cards))
+
+
+_SHOWN_KEPT = 4096
+_shown_of: dict[str, tuple[str, ...]] = {}  # "X X D2", "C3": a few hundred texts a session
+
+
+def _shown(text: str) -> tuple[str, ...]:
+    """The cards a `<cards>` text shows ("X X D2": the two of diamonds)."""
+    shown = _shown_of.get(text)
+    if shown is None:
+        shown = tuple(card for card in map(card_of, text.split()) if card is not None)
+        if len(_shown_of) >= _SHOWN_KEPT:
+            _shown_of.clear()
+        _shown_of[text] = shown
+    return shown
 
 
 def _action(tree: XmlTree, action: Element, names: set[str], put_in: dict[str, Decimal]) -> Action:

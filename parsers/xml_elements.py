@@ -8,6 +8,7 @@ call back into Python for each element, half of what reading an iPoker hand cost
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
 from xml.etree.ElementTree import Element
@@ -68,17 +69,18 @@ class XmlTree:
         return amount
 
 
-def start_tag_lines(root: Element, text: bytes, first_line: int) -> dict[Element, int] | None:
-    """Each element's line, counted from the text (UTF-8: counted in bytes, a "€" costs
-    no conversion): the elements in document order are its start tags in order, and
-    each "<" but an end tag's starts one (a "<" in a value is always written "&lt;"). A
-    comment, processing instruction, CDATA section or declaration ("<!", "<?") starts one
-    more than there are elements: None then."""
+def start_tag_lines(
+    root: Element, rows: Sequence[str], first_line: int
+) -> dict[Element, int] | None:
+    """Each element's line, counted from the text's rows: the elements in document order
+    are its start tags in order, and each "<" but an end tag's starts one (a "<" in a
+    value is always written "&lt;"). A comment, processing instruction, CDATA section or
+    declaration ("<!", "<?") starts one more than there are elements: None then."""
     elements = root.iter()
     lines: dict[Element, int] = {}
     line = first_line
-    for row in text.split(b"\n"):
-        for _ in range(row.count(b"<") - row.count(b"</")):
+    for row in rows:
+        for _ in range(row.count("<") - row.count("</")):
             element = next(elements, None)
             if element is None:
                 return None

@@ -25,7 +25,7 @@ table are). A hand is then read on its own (`parse_xml`), the header with
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import NoReturn, TypeVar
 from xml.etree.ElementTree import Element, TreeBuilder
@@ -57,19 +57,20 @@ _REFUSALS = (
 )
 
 
-def _read(path: str, data: bytes | str, first_line: int, whole: bool) -> XmlTree:
+def _read(
+    path: str, data: bytes | str, first_line: int, whole: bool, rows: Sequence[str] | None = None
+) -> XmlTree:
     """The tree, with expat calling the C tree builder directly and the elements' lines
-    counted from the text after (`start_tag_lines`); else (bytes that may not be UTF-8,
-    a document read in part, a text with comments or declarations) each element's line
-    asked of expat as it starts, a Python call per element."""
+    counted from the text's rows after (`start_tag_lines`); else (bytes, a document read in
+    part, a text with comments or declarations) each element's line asked of expat as it
+    starts, a Python call per element."""
     if whole and isinstance(data, str):
-        encoded = data.encode()  # as expat would encode it, once for both
         builder = TreeBuilder()
         parser = _parser(builder)
         parser.StartElementHandler = builder.start
-        _parse(parser, path, encoded, first_line, whole)
+        _parse(parser, path, data, first_line, whole)
         root = builder.close()
-        lines = start_tag_lines(root, encoded, first_line)
+        lines = start_tag_lines(root, data.split("\n") if rows is None else rows, first_line)
         if lines is not None:
             return XmlTree(root, lines)
     return _read_asking_lines(path, data, first_line, whole)
@@ -130,11 +131,13 @@ def _parse(
         ) from None
 
 
-def parse_xml(path: str, data: bytes | str, first_line: int = 1) -> XmlTree:
+def parse_xml(
+    path: str, data: bytes | str, first_line: int = 1, rows: Sequence[str] | None = None
+) -> XmlTree:
     """The document's tree; `HandParseError` for unsafe or broken XML. Text (a hand cut
     out of its file) is read as already decoded; `first_line` is the file's line the text
-    starts on."""
-    return _read(path, data, first_line, whole=True)
+    starts on, `rows` its lines if already split (a hand's)."""
+    return _read(path, data, first_line, True, rows)
 
 
 def parse_xml_opening(path: str, text: str, first_line: int = 1) -> XmlTree:
@@ -238,7 +241,7 @@ def read_xml_hand(chunk: HandText, number: str | None, read: Callable[[XmlTree],
     attribute, lines out of place, an unreadable amount) a `HandParseError` naming the
     file, the line and the hand, never another exception."""
     try:
-        return read(parse_xml(chunk.path, chunk.text, chunk.first_line))
+        return read(parse_xml(chunk.path, chunk.text, chunk.first_line, chunk.lines))
     except HandParseError as error:
         error.path, error.hand_number = chunk.path, error.hand_number or number
         error.line_text = error.line_text or chunk_line(chunk, error.line)

@@ -455,19 +455,10 @@ def _dealt(tree: XmlTree, cards: Element, names: set[str]) -> DealtLine | None:
     return DealtLine(_player(tree, cards, names), shown, line=tree.line(cards))
 
 
-_SHOWN_KEPT = 4096
-_shown_of: dict[str, tuple[str, ...]] = {}  # "X X D2", "C3": a few hundred texts a session
-
-
+@lru_cache(maxsize=4096)  # "X X D2", "C3": a few hundred texts a session
 def _shown(text: str) -> tuple[str, ...]:
     """The cards a `<cards>` text shows ("X X D2": the two of diamonds)."""
-    shown = _shown_of.get(text)
-    if shown is None:
-        shown = tuple(card for card in map(card_of, text.split()) if card is not None)
-        if len(_shown_of) >= _SHOWN_KEPT:
-            _shown_of.clear()
-        _shown_of[text] = shown
-    return shown
+    return tuple(card for card in map(card_of, text.split()) if card is not None)
 
 
 def _action(tree: XmlTree, action: Element, names: set[str], put_in: dict[str, Decimal]) -> Action:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Final
+from functools import lru_cache
 from xml.etree.ElementTree import Element
 
 from parsers.amounts import parse_loose_amount
@@ -24,8 +24,7 @@ class ElementFault(Exception):
         super().__init__(message)
 
 
-_AMOUNTS_KEPT: Final = 4096
-_amounts: dict[str, Decimal] = {}  # "€0.05" → 0.05: a session prints a few dozen amounts
+_loose_amount = lru_cache(maxsize=4096)(parse_loose_amount)  # a session: a few dozen texts
 
 
 class XmlTree:
@@ -57,16 +56,10 @@ class XmlTree:
     def amount(self, element: Element, name: str) -> Decimal:
         """An attribute holding an amount, read exactly ("$0.73", "2.00")."""
         text = self.attribute(element, name)
-        amount = _amounts.get(text)
-        if amount is None:
-            try:
-                amount = parse_loose_amount(text)
-            except ValueError as error:
-                raise ElementFault(self.line(element), str(error)) from None
-            if len(_amounts) >= _AMOUNTS_KEPT:
-                _amounts.clear()
-            _amounts[text] = amount
-        return amount
+        try:
+            return _loose_amount(text)
+        except ValueError as error:
+            raise ElementFault(self.line(element), str(error)) from None
 
 
 def start_tag_lines(

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -55,7 +55,7 @@ from parsers.immutable import immutable, interpreted_inits
 from parsers.line_parser import LineParser, Text
 from parsers.site_time import clock_to_utc
 
-SITE = "absolute"
+SITE: Final = "absolute"
 # Inferred: no real Cereus hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
 CONVENTIONS = SiteConventions()
@@ -69,7 +69,7 @@ GAMES: dict[str, Game] = {
     "razz": Game.RAZZ,  # inferred: FPDB's game table
 }
 
-STREETS: dict[str, Street] = {
+STREETS: Final[dict[str, Street]] = {
     "3rd street": Street.THIRD,
     "4th street": Street.FOURTH,
     "5th street": Street.FIFTH,
@@ -77,14 +77,14 @@ STREETS: dict[str, Street] = {
     "river": Street.SEVENTH,
 }
 
-LIMITS: dict[str, LimitKind] = {
+LIMITS: Final[dict[str, LimitKind]] = {
     "normal": LimitKind.FIXED,
     "limit": LimitKind.FIXED,
     "no limit": LimitKind.NO,
     "pot limit": LimitKind.POT,
 }
-CURRENCIES = {"$": "USD", "€": "EUR"}
-HIDDEN: Card = "H"  # a card the history does not show, until `_pockets_dealt` drops it
+CURRENCIES: Final = {"$": "USD", "€": "EUR"}
+HIDDEN: Final[Card] = "H"  # a card the history does not show, until `_pockets_dealt` drops it
 
 
 def parse_money(text: str) -> Decimal:
@@ -97,9 +97,11 @@ def _card(text: str) -> Card:
     return "T" + text[2] if text.startswith("10") else text
 
 
-_BRACKET = re.compile(r"\[([^\]]*)\]")
+_BRACKET: Final = re.compile(r"\[([^\]]*)\]")
 _PRINTED_CARD = r"(?:10|[2-9TJQKA])[cdhs]"
-_PRINTED_CARDS = re.compile(rf"{_PRINTED_CARD}(?: {_PRINTED_CARD})*")  # one match, not one a card
+_PRINTED_CARDS: Final = re.compile(
+    rf"{_PRINTED_CARD}(?: {_PRINTED_CARD})*"
+)  # one match, not one a card
 
 
 def summary_cards(text: str) -> tuple[Card, ...] | None:
@@ -131,10 +133,10 @@ def _pot_list(text: str) -> tuple[Decimal, ...]:
     return tuple(parse_money(pot) for pot in re.findall(r"[$€]?\d{1,3}(?:,\d{3})*(?:\.\d+)?", text))
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "MONEY": parse_money,
-    "TEN_CARD": _card,
+    "PRINTED_CARD": _card,
     "HIDDEN_CARD": lambda _text: HIDDEN,
     "STREET_MARK": _street,
     "POST_KIND": {"Ante": PostKind.ANTE}.__getitem__,

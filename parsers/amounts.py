@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
-CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
+CURRENCY_BY_SYMBOL: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
-MAX_WHOLE_DIGITS = 12
-MAX_DECIMALS = 4
+MAX_WHOLE_DIGITS: Final = 12
+MAX_DECIMALS: Final = 4
 """The database keeps money as DECIMAL(18, 4): four decimals, and whole parts up to 10^14,
 which sums of amounts below 10^12 (a trillion: more than any table's chips) stay under."""
 
@@ -39,9 +40,9 @@ def currency_symbol_of(text: str) -> str | None:
     return CURRENCY_BY_SYMBOL.get(text[:1])
 
 
-_MONEY_SIGNS = "$€£¥ \u00a0"
-_DECIMAL_COMMA = re.compile(r"\d,\d{1,2}$")
-_CURRENCY_WORD = re.compile(r"\s*(?:[A-Z]{3}|kr|RSD)$")
+_MONEY_SIGNS: Final = "$€£¥ \u00a0"
+_DECIMAL_COMMA: Final = re.compile(r"\d,\d{1,2}$")
+_CURRENCY_WORD: Final = re.compile(r"\s*(?:[A-Z]{3}|kr|RSD)$")
 
 
 def parse_loose_amount(text: str) -> Decimal:

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Final
 from xml.etree.ElementTree import Element
 
 from parsers.amounts import parse_loose_amount
@@ -68,12 +69,12 @@ from parsers.reading import HandText
 from parsers.xml_elements import ElementFault, XmlTree
 from parsers.xml_reading import card_of, read_xml_hand, split_xml
 
-SITE = "boss"
+SITE: Final = "boss"
 CONVENTIONS = SiteConventions()
 
 FILE_START = re.compile(r'<HISTORY\s+ID="\d+"\s+SESSION=')
-HAND_START = re.compile(r'<HISTORY\s+ID="\d+"')
-HAND_END = "</HISTORY>"
+HAND_START: Final = re.compile(r'<HISTORY\s+ID="\d+"')
+HAND_END: Final = "</HISTORY>"
 
 
 def split_file(path: str, data: bytes) -> Iterator[HandText]:
@@ -83,24 +84,24 @@ def split_file(path: str, data: bytes) -> Iterator[HandText]:
 
 # ---------------------------------------------------------------------------- the header
 
-GAMES: dict[str, Game] = {"GAME_FCD": Game.FIVE_DRAW}
+GAMES: Final[dict[str, Game]] = {"GAME_FCD": Game.FIVE_DRAW}
 """Boss's one draw game; FPDB knows no other stud or draw code."""
 
-FLOP_GAMES = frozenset({"GAME_THM", "GAME_OMA", "GAME_OMATU", "GAME_OMAHL"})
+FLOP_GAMES: Final = frozenset({"GAME_THM", "GAME_OMA", "GAME_OMATU", "GAME_OMAHL"})
 """Hold'em, Omaha, Omaha Turbo (inferred: FPDB, "Franz 1" 2009) and Omaha Hi-Lo: skipped."""
 
-LIMITS: dict[str, LimitKind] = {
+LIMITS: Final[dict[str, LimitKind]] = {
     "FL": LimitKind.FIXED,
     "PL": LimitKind.POT,  # inferred from here on: FPDB's regression files (flop games)
     "NL": LimitKind.NO,
 }
 
-_REAL_MONEY = "GAMETYPE_REAL"  # inferred: any other GAMETYPE is play money
-_TOURNAMENT = "GAMEKIND_TOURNAMENT"  # inferred: FPDB; the cash kind is GAMEKIND_CASH
-_GAME_CODE = re.compile(r'\sGAME="([A-Z_]+)"')
-_HAND_NUMBER = re.compile(r'ID="(\d+)"')
-_SESSION_NUMBER = re.compile(r"session(\d+)\.xml")
-_STAKES = re.compile(r"(?P<low>[\d.,]+)/(?P<high>[\d.,]+)")
+_REAL_MONEY: Final = "GAMETYPE_REAL"  # inferred: any other GAMETYPE is play money
+_TOURNAMENT: Final = "GAMEKIND_TOURNAMENT"  # inferred: FPDB; the cash kind is GAMEKIND_CASH
+_GAME_CODE: Final = re.compile(r'\sGAME="([A-Z_]+)"')
+_HAND_NUMBER: Final = re.compile(r'ID="(\d+)"')
+_SESSION_NUMBER: Final = re.compile(r"session(\d+)\.xml")
+_STAKES: Final = re.compile(r"(?P<low>[\d.,]+)/(?P<high>[\d.,]+)")
 
 
 @immutable
@@ -236,7 +237,7 @@ def _read_history(chunk: HandText, tree: XmlTree) -> Hand | SkippedHand:
     return Hand(header, tuple(seats), events)
 
 
-_NOT_SEATED = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
+_NOT_SEATED: Final = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
 
 
 def _seats(tree: XmlTree) -> tuple[list[Seat], int | None, int | None]:
@@ -277,7 +278,7 @@ class _Dealt:
     dealt: DealtLine | None
 
 
-_BLINDS = {
+_BLINDS: Final = {
     "HAND_SB": PostKind.SMALL_BLIND,
     "HAND_BB": PostKind.BIG_BLIND,
     "HAND_DSB": PostKind.DEAD_BLIND,  # a dead small blind, with a big blind to come back in

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -71,13 +71,13 @@ from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
-SITE = "bovada"
+SITE: Final = "bovada"
 # Inferred: no real Bovada hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does. The odd chip of a hi/lo split goes to
 # the high hand (7 Card Stud Hi/Lo 2633952287: $4.65 shared $2.33 high, $2.32 low).
 CONVENTIONS = SiteConventions()
 
-HERO = "Hero"
+HERO: Final = "Hero"
 """The player whose history it is, "Seat+3 [ME]" in the file, at whatever seat."""
 
 HAND_START = re.compile(
@@ -100,7 +100,7 @@ _STREET_MARKS: dict[str, Street] = {
     "*** RIVER ***": Street.SEVENTH,
 }
 
-_SEAT_NUMBER = re.compile(r"\d+")
+_SEAT_NUMBER: Final = re.compile(r"\d+")
 
 
 def _table(text: str) -> str:
@@ -109,7 +109,7 @@ def _table(text: str) -> str:
     return number if prefix == "TBL" else f"Zone Poker {number}"
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "STREET_MARK": _STREET_MARKS.__getitem__,
     "HERO": lambda _text: HERO,
@@ -385,7 +385,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 # Bovada's $0.05/$0.10 stud brings in for $0.02 (the real 2012/05 file); its tournaments
 # (5 for 10/20) and its $5/$10 (FPDB's 2014 file: $2.50) for half the small bet.
-_SMALL_BET_OF_BRING_IN = {Decimal("0.02"): Decimal("0.05")}
+_SMALL_BET_OF_BRING_IN: Final = {Decimal("0.02"): Decimal("0.05")}
 
 
 def _small_bet(game: Game, events: Sequence[Event]) -> Decimal | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 import lark.visitors  # noqa: F401  # mypyc's C names the module of a class decorator (v_args)
 from lark import Transformer, v_args
@@ -43,7 +43,7 @@ from parsers.hand_assembly import DealtLine, DrawLine
 from parsers.hand_reading import AddedRaiseLine
 from parsers.line_parser import Converter, EventSpec, Text
 
-_ORDINAL_STREETS = {
+_ORDINAL_STREETS: Final = {
     "2nd": Street.SECOND,
     "3rd": Street.THIRD,
     "4th": Street.FOURTH,
@@ -51,9 +51,9 @@ _ORDINAL_STREETS = {
     "6th": Street.SIXTH,
     "7th": Street.SEVENTH,
 }
-_NUMBERED_STREET = re.compile(r"(2nd|3rd|[4-7]th) st(?:reet|\.)")
-_NUMBERED_DRAW = re.compile(r"after the ([123])(?:st|nd|rd) draw")
-_FIRST_ROUND = frozenset({"before the draw", "before flop", "before the flop", "pre-flop"})
+_NUMBERED_STREET: Final = re.compile(r"(2nd|3rd|[4-7]th) st(?:reet|\.)")
+_NUMBERED_DRAW: Final = re.compile(r"after the ([123])(?:st|nd|rd) draw")
+_FIRST_ROUND: Final = frozenset({"before the draw", "before flop", "before the flop", "pre-flop"})
 
 
 def fold_street(text: str) -> Street | None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, get_args
+from typing import Any, Final, get_args
 
 from parsers.games import Game, Street
 from parsers.immutable import interpreted_inits
@@ -627,7 +627,7 @@ DealtInEvent = Post | Action | Deal | Draw | Show | Muck | Collect | UncalledRet
 """The events only a player dealt in has: each names its `player`."""
 
 
-_DEALT_IN_TYPES: frozenset[type] = frozenset(get_args(DealtInEvent))
+_DEALT_IN_TYPES: Final[frozenset[type]] = frozenset(get_args(DealtInEvent))
 
 
 def players_dealt_in(events: Iterable[Event]) -> set[str]:

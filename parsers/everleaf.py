@@ -22,7 +22,7 @@ import re
 from dataclasses import field
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -50,7 +50,7 @@ from parsers.immutable import immutable
 from parsers.line_parser import LineParser
 from parsers.site_time import clock_to_utc
 
-SITE = "everleaf"
+SITE: Final = "everleaf"
 # Inferred: no real Everleaf hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
 CONVENTIONS = SiteConventions()
@@ -62,16 +62,16 @@ GAMES: dict[str, Game] = {
     "razz": Game.RAZZ,  # inferred: FPDB's game table
 }
 
-STREETS: dict[str, Street] = {  # the words between "Dealing" and the closing stars
+STREETS: Final[dict[str, Street]] = {  # the words between "Dealing" and the closing stars
     "down cards": Street.THIRD,
     "4th street": Street.FOURTH,
     "5th street": Street.FIFTH,
     "6th street": Street.SIXTH,
     "river": Street.SEVENTH,
 }
-_STREET_NAME = re.compile(r"[dD]ealing (.+?) \*")
+_STREET_NAME: Final = re.compile(r"[dD]ealing (.+?) \*")
 
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 def parse_money(text: str) -> Decimal:
@@ -93,7 +93,7 @@ def _pot_label(text: str) -> str:
     return "main"
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "MONEY": parse_money,
     "STREET_MARK": _street,

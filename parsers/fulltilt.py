@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -63,7 +63,7 @@ from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import clock_to_utc
 
-SITE = "fulltilt"
+SITE: Final = "fulltilt"
 
 # The summary prints each pot before rake: "Total pot $95.10 Main pot $85.10. Side pot $10.
 # | Rake $3" (10-Game, 2011: the players collect 41.05 x 2 + 5 x 2 = 92.10).
@@ -90,7 +90,7 @@ HAND_START = re.compile(
     r"(?:Full Tilt Poker|FullTiltPoker) Game #(?:[^\n]*\n(?:[ \t\r]*\n)+(?=Seat \d+: ))?",
     re.MULTILINE,
 )
-ARCHIVE_SEPARATOR = re.compile(r"\ufeff?\*+ # \d+ \*+$")
+ARCHIVE_SEPARATOR: Final = re.compile(r"\ufeff?\*+ # \d+ \*+$")
 """The archive export's line of stars before a hand: file decoration, no line of the hand."""
 
 GAMES: dict[str, Game] = {
@@ -143,7 +143,7 @@ def _pot_label(text: str) -> str:
     return "pot"
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "STREET": STREETS.__getitem__,
     "POST_KIND": POST_KINDS.__getitem__,
@@ -299,7 +299,7 @@ class FullTiltLines(CommonLines):
 # house, Aces full of Nines", "Bob wins the pot ($3.47) with 9,8,6,4,3", "... mucked [...]
 # - two pair". Not "Dealt to Bob [Ah] [7c]", nor the "and lost" of "showed [...] and lost
 # with ...", whose description comes after its " with ".
-FREE_TEXT = re.compile(r"(?:\] (?!\[|and |- )|\] - | with )([^\[\]()]+)\Z")
+FREE_TEXT: Final = re.compile(r"(?:\] (?!\[|and |- )|\] - | with )([^\[\]()]+)\Z")
 
 
 @cache
@@ -395,8 +395,8 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 
 # "FL Badugi", "NL Hold'em", "PL 5 Card Omaha Hi": the 2013 header's abbreviations.
-_LIMIT_WORDS = {"FL": "Limit", "NL": "No Limit", "PL": "Pot Limit"}
-_MULTIPLIERS = {"K": 1_000, "M": 1_000_000, "B": 1_000_000_000}
+_LIMIT_WORDS: Final = {"FL": "Limit", "NL": "No Limit", "PL": "Pot Limit"}
+_MULTIPLIERS: Final = {"K": 1_000, "M": 1_000_000, "B": 1_000_000_000}
 
 
 def _stake(text: str) -> Decimal:
@@ -407,7 +407,7 @@ def _stake(text: str) -> Decimal:
     return parse_amount(text[:-1]) * multiplier
 
 
-_MONTHS = {
+_MONTHS: Final = {
     "January": 1,
     "February": 2,
     "March": 3,
@@ -421,7 +421,7 @@ _MONTHS = {
     "November": 11,
     "December": 12,
 }
-_LONG_DATE = re.compile(r"[A-Z][a-z]{2}, ([A-Z][a-z]+) (\d{1,2}), (\d{4})")
+_LONG_DATE: Final = re.compile(r"[A-Z][a-z]{2}, ([A-Z][a-z]+) (\d{1,2}), (\d{4})")
 
 
 def _clock_text(date: str, time: str) -> str:
@@ -439,8 +439,8 @@ def _clock_text(date: str, time: str) -> str:
     return f"{year}/{month}/{day} {time}"
 
 
-_BUY_IN = re.compile(r"([$€£]?[\d,]+(?:\.\d+)?) \+ ([$€£]?[\d,]+(?:\.\d+)?)\b")
-_MAX_SEATS = re.compile(r"\b(\d+) max\b")
+_BUY_IN: Final = re.compile(r"([$€£]?[\d,]+(?:\.\d+)?) \+ ([$€£]?[\d,]+(?:\.\d+)?)\b")
+_MAX_SEATS: Final = re.compile(r"\b(\d+) max\b")
 
 
 def _max_seats(attributes: str | None) -> int | None:
@@ -460,7 +460,7 @@ def _button_seat(events: tuple[Event, ...]) -> int | None:
     return None
 
 
-FORMAT = HandFormat(
+FORMAT: Final = HandFormat(
     site=SITE,
     name="Full Tilt",
     line_parser=line_parser,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 
 class Game(StrEnum):
@@ -61,7 +62,7 @@ class Street(StrEnum):
     DRAW_3 = "draw_3"
 
 
-DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
+DRAW_STREETS: Final = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
 
 
 class Family(StrEnum):
@@ -154,7 +155,7 @@ def _draw_deals(hand_size: int, draws: int) -> tuple[StreetDeal, ...]:
 _TRIPLE_DRAW_BIG = frozenset({Street.DRAW_2, Street.DRAW_3})
 _SINGLE_DRAW_BIG = frozenset({Street.DRAW_1})
 
-GAME_RULES: dict[Game, GameRules] = {
+GAME_RULES: Final[dict[Game, GameRules]] = {
     rules.game: rules
     for rules in (
         GameRules(
@@ -282,4 +283,6 @@ GAME_RULES: dict[Game, GameRules] = {
         ),
     )
 }
-_STUD_GAMES = frozenset(game for game, rules in GAME_RULES.items() if rules.family is Family.STUD)
+_STUD_GAMES: Final = frozenset(
+    game for game, rules in GAME_RULES.items() if rules.family is Family.STUD
+)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
+from typing import Final
 
 from parsers.events import (
     Action,
@@ -111,7 +112,7 @@ class Phase(IntEnum):
     SUMMARY = 4
 
 
-_PHASE_NAMES = {
+_PHASE_NAMES: Final = {
     Phase.SEATS: "the seat list",
     Phase.FORCED_BETS: "the forced bets",
     Phase.PLAY: "the betting streets",
@@ -120,7 +121,7 @@ _PHASE_NAMES = {
 }
 
 # Where each kind of line may stand (first and last phase), and the phase it opens.
-_PLACEMENT: dict[type, tuple[Phase, Phase, Phase | None]] = {
+_PLACEMENT: Final[dict[type, tuple[Phase, Phase, Phase | None]]] = {
     Post: (Phase.SEATS, Phase.FORCED_BETS, Phase.FORCED_BETS),
     StreetStart: (Phase.SEATS, Phase.PLAY, Phase.PLAY),
     DealtLine: (Phase.PLAY, Phase.PLAY, None),
@@ -230,7 +231,7 @@ def assemble_events(
     return tuple(events)
 
 
-_CONTRADICTED_DEAL = re.compile(
+_CONTRADICTED_DEAL: Final = re.compile(
     r"discards \d+ but the history deals \[(?P<cards>[^\]]*)\] \[(?P<new>[^\]]*)\]"
     r": cards unknown"
 )
@@ -303,7 +304,7 @@ def _down_cards(game: Game, street: Street, new_cards: int) -> int:
     return deal.down if deal and new_cards == deal.down + deal.up else 0
 
 
-_LINE_NAMES: dict[type, str] = {
+_LINE_NAMES: Final[dict[type, str]] = {
     Post: "a forced bet",
     StreetStart: "a street",
     DealtLine: "a 'Dealt to'",

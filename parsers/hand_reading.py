@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from lark import Transformer
 
@@ -281,7 +281,7 @@ def _with_file_heading(
     return [*numbered[:after], chunk.file_heading, *numbered[after:]]
 
 
-DEAD_HAND = "a dead hand: no cards dealt, a total pot of 0"
+DEAD_HAND: Final = "a dead hand: no cards dealt, a total pot of 0"
 
 
 def _dead_hand(records: Sequence[object]) -> PotTotals | None:
@@ -464,7 +464,7 @@ def all_ins_resolved(game: Game, records: list[object]) -> list[object]:
     return normalized
 
 
-_OVER_BRING_IN = frozenset({ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE})
+_OVER_BRING_IN: Final = frozenset({ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE})
 
 
 def _all_in_action(record: AllInLine, put_in: dict[str, Decimal], raised: bool) -> Action:

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 from functools import lru_cache
+from typing import Final
 from xml.etree.ElementTree import Element
 
 from parsers.amounts import parse_loose_amount
@@ -70,13 +71,13 @@ from parsers.xml_reading import (
     split_xml,
 )
 
-SITE = "ipoker"
+SITE: Final = "ipoker"
 # Inferred: no real iPoker hand shows a fixed-limit raise after a short all-in raise.
 CONVENTIONS = SiteConventions()
 
 FILE_START = re.compile(r"<session\s+sessioncode=")
-HAND_START = re.compile(r'<game\s+gamecode="\d+"')
-HAND_END = "</game>"
+HAND_START: Final = re.compile(r'<game\s+gamecode="\d+"')
+HAND_END: Final = "</game>"
 
 
 def split_file(path: str, data: bytes) -> Iterator[HandText]:
@@ -86,7 +87,7 @@ def split_file(path: str, data: bytes) -> Iterator[HandText]:
 
 # ---------------------------------------------------------------------------- the header
 
-GAMES: dict[str, Game] = {
+GAMES: Final[dict[str, Game]] = {
     "7 card stud": Game.SEVEN_STUD,
     "7 card stud hi-lo": Game.SEVEN_STUD_HILO,
     "7 card stud hilow": Game.SEVEN_STUD_HILO,  # inferred: FPDB's game table
@@ -95,7 +96,7 @@ GAMES: dict[str, Game] = {
 """The stud games iPoker dealt; its flop games ("Holdem", "Six Plus Holdem", "Omaha",
 "Omaha Hi-Lo", "LH 0.02/0.04": limit hold'em, none at all: five-card Omaha) are skipped."""
 
-LIMITS: dict[str, LimitKind] = {
+LIMITS: Final[dict[str, LimitKind]] = {
     "L": LimitKind.FIXED,
     "Limit": LimitKind.FIXED,  # inferred from here on: FPDB's limit table
     "PL": LimitKind.POT,
@@ -108,7 +109,7 @@ LIMITS: dict[str, LimitKind] = {
     "No limit": LimitKind.NO,
 }
 
-_GAME_TYPE = re.compile(
+_GAME_TYPE: Final = re.compile(
     r"(?P<game>.*?) ?\b(?P<limit>"
     + "|".join(sorted(map(re.escape, LIMITS), key=len, reverse=True))
     + r")(?: (?P<low>[^ /]+)/(?P<high>[^ /]+))?(?: Ante (?P<ante>\S+))?"
@@ -117,9 +118,9 @@ _GAME_TYPE = re.compile(
 Stud L" (a tournament); inferred (FPDB): "... Ante $0.01", the sign after the number
 ("0,05€/0,10€"), the limit spelt out ("Pot limit")."""
 
-_FLOP_GAME_TYPE = re.compile(r"LH |Holdem|Omaha|Six Plus")
+_FLOP_GAME_TYPE: Final = re.compile(r"LH |Holdem|Omaha|Six Plus")
 
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "kr": "SEK", "RSD": "RSD"}
+CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP", "kr": "SEK", "RSD": "RSD"}
 
 
 @immutable
@@ -134,7 +135,7 @@ class GameType:
     ante: str | None
 
 
-_FLOP_GAME = GameType(None, LimitKind.FIXED, None, None, None)
+_FLOP_GAME: Final = GameType(None, LimitKind.FIXED, None, None, None)
 
 
 def game_type(printed: str) -> GameType | None:
@@ -164,7 +165,7 @@ class Session:
     tournament: Tournament | None
 
 
-_TOURNAMENT_NUMBER = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
+_TOURNAMENT_NUMBER: Final = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
 
 
 @lru_cache(maxsize=16)
@@ -237,20 +238,20 @@ def _tournament(fields: dict[str, str], line: int) -> Tournament:
 
 # ---------------------------------------------------------------------------- the hand
 
-_STUD_STREETS = {"second", "third", "fourth", "fifth", "sixth", "river"}
-_GAME_CODE = re.compile(r'gamecode="(\d+)"')
+_STUD_STREETS: Final = {"second", "third", "fourth", "fifth", "sixth", "river"}
+_GAME_CODE: Final = re.compile(r'gamecode="(\d+)"')
 
 _ANTE, _BRING_IN, _FOLD, _CHECK, _CALL, _BET = "15", "16", "0", "4", "3", "5"
 _RAISE_TO, _RAISE_BY, _ALL_IN, _SITTING_OUT = "23", "6", "7", "9"
-_NO_ACTION = frozenset({"1", "2", "8"})  # blinds and a new player's wait: flop games only
+_NO_ACTION: Final = frozenset({"1", "2", "8"})  # blinds and a new player's wait: flop games only
 
-_DATES = (
+_DATES: Final = (
     (re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d)(?::(\d\d))?"), "ymd"),
     (re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d)(?::(\d\d))?"), "ymd"),  # inferred
     (re.compile(r"(\d\d)[/.](\d\d)[/.](\d{4}) (\d\d?):(\d\d)(?::(\d\d))?"), "dmy"),  # inferred
     (re.compile(r"(\d\d)-([A-Z][a-z]{2})-(\d{4}) (\d\d?):(\d\d)(?::(\d\d))?"), "dMy"),  # inferred
 )
-_MONTHS = {
+_MONTHS: Final = {
     month: number
     for number, month in enumerate(
         ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
@@ -391,9 +392,7 @@ def _records(tree: XmlTree, game: Game, names: set[str]) -> list[object]:
         if not number.isdigit():
             raise ElementFault(tree.line(round_element), f"round {number!r} is not a number")
         index = int(number) - 2  # round 0 posts the antes, round 1 is empty
-        actions = sorted(
-            round_element.iter("action"), key=lambda action: _action_number(tree, action)
-        )
+        actions = _actions_in_order(tree, round_element)
         if index < 0:
             records += [_ante(tree, action, names) for action in actions]
             continue
@@ -412,6 +411,18 @@ def _records(tree: XmlTree, game: Game, names: set[str]) -> list[object]:
             count_street_put_in(record, put_in)
             records.append(record)
     return records
+
+
+def _actions_in_order(tree: XmlTree, round_element: Element) -> list[Element]:
+    """A round's actions by their numbers (a real file prints four rounds in ten seat by
+    seat instead): a round in order is kept as it is, without a sort."""
+    actions = list(round_element.iter("action"))
+    numbers = [_action_number(tree, action) for action in actions]
+    for index in range(1, len(numbers)):
+        if numbers[index] < numbers[index - 1]:
+            order = sorted(range(len(actions)), key=numbers.__getitem__)
+            return [actions[i] for i in order]
+    return actions
 
 
 def _action_number(tree: XmlTree, action: Element) -> int:
@@ -517,7 +528,7 @@ def _shows(game: Game, records: list[object], line: int) -> list[Show]:
 # The small bet of a tournament hand that bets nothing it can be told from, by its ante:
 # the levels of the real iPoker stud sit-and-go (2012), ante / bring-in / small bet from
 # 8 / 15 / 60 to 150 / 300 / 1,000. An ante not here leaves the small bet unknown.
-_TOURNAMENT_SMALL_BETS = {
+_TOURNAMENT_SMALL_BETS: Final = {
     Decimal(ante): Decimal(small)
     for ante, small in (
         (8, 60),

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from lark import v_args
 
@@ -75,7 +75,7 @@ from parsers.immutable import immutable
 from parsers.line_parser import LineParser, Text
 from parsers.site_time import clock_to_utc
 
-SITE = "kingsclub"
+SITE: Final = "kingsclub"
 # Inferred: no real KingsClub hand shows a fixed-limit raise after a short all-in raise, a
 # split pot with an odd chip, or a capped multiway round; the defaults stand until one does.
 # The first raise over a stud completion adds the bring-in: "Player2 bets 44 / Player3
@@ -102,13 +102,17 @@ GAMES: dict[str, Game] = {
     "5 card draw": Game.FIVE_DRAW,  # inferred: FPDB's game table
 }
 
-CLOCK_ZONE = "ET"  # FPDB: "just assume ET"; the histories print no zone
+CLOCK_ZONE: Final = "ET"  # FPDB: "just assume ET"; the histories print no zone
 
-_DRAW_HEADINGS = {"1ST DRAW": Street.DRAW_1, "2ND DRAW": Street.DRAW_2, "3RD DRAW": Street.DRAW_3}
-_STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
-_TOURNAMENT_TABLE = re.compile(r"T(?P<id>\d+) \[(?P<table>\d+)\]")
+_DRAW_HEADINGS: Final = {
+    "1ST DRAW": Street.DRAW_1,
+    "2ND DRAW": Street.DRAW_2,
+    "3RD DRAW": Street.DRAW_3,
+}
+_STUD_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+_TOURNAMENT_TABLE: Final = re.compile(r"T(?P<id>\d+) \[(?P<table>\d+)\]")
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "POST_KIND": {
         "ante": PostKind.ANTE,

@@ -26,20 +26,25 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
 
-PLAYER_MARKER = "\ue000"
+PLAYER_MARKER: Final = "\ue000"
 """Stands for the seated player's name in the text given to the grammar."""
 
-_LOOKAROUND = re.compile(r"\(\?<?[=!]")
+_LOOKAROUND: Final = re.compile(r"\(\?<?[=!]")
 # The lookahead names every piece's first character, so that the regex engine skips the
 # rest of the line without trying each alternative at each position (a third faster).
-_VARIABLE_PIECE = re.compile(r"(?=[\d$€£TJQKA])(\b[2-9TJQKA][cdhs]\b|[$€£]?\d+(?:[.,]\d+)*)")
+# A card is one piece, "10d" too (Cereus and Winning print tens so): a terminal over two
+# pieces is rebuilt by a join on every line.
+_VARIABLE_PIECE: Final = re.compile(
+    r"(?=[\d$€£TJQKA])(\b(?:10|[2-9TJQKA])[cdhs]\b|[$€£]?\d+(?:[.,]\d+)*)"
+)
 
-_MAX_LINES = 50_000  # whole line texts kept (a few MB): under a third of an archive's are new
+# Whole line texts kept (a few MB): under a third of an archive's are new.
+_MAX_LINES: Final = 50_000
 
 Converter = Callable[[str], Any]
 EventSpec = tuple[type, dict[str, Any]]
@@ -414,8 +419,8 @@ class _ShapeMismatch(Exception):
 
 
 _CARD, _NUMBER = "card", "number"  # what a one-piece terminal's piece must be
-_MAX_VALUES = 8_192  # texts a reader remembers (a few MB in all: hand numbers never repeat)
-_UNSEEN = object()
+_MAX_VALUES: Final = 8_192  # texts a reader remembers (a few MB in all: hand numbers never repeat)
+_UNSEEN: Final = object()
 
 
 class _PieceReader:

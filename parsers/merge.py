@@ -31,7 +31,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal
 from functools import cache
 from html import unescape
-from typing import Any
+from typing import Any, Final
 
 import lark.visitors  # noqa: F401  # mypyc's C names the module of a class decorator (v_args)
 from lark import Transformer, v_args
@@ -77,7 +77,7 @@ from parsers.line_parser import Converter, Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 
-SITE = "merge"
+SITE: Final = "merge"
 # Inferred: no real Merge hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
 CONVENTIONS = SiteConventions()
@@ -98,10 +98,10 @@ GAMES: dict[str, Game] = {  # the description's type (or a mixed game's multigam
 """Read games; FPDB's others are flop games, skipped (Holdem, Omaha, Omaha H/L8), and
 "5-Draw w/Joker", a deck with a joker that no game here deals."""
 
-MIXES = frozenset({"HORSE", "RASH", "HOSE", "HAR", "HA", "HO", "SHOE"})
+MIXES: Final = frozenset({"HORSE", "RASH", "HOSE", "HAR", "HA", "HO", "SHOE"})
 """Mixed games: each hand's "multigametype" names the game it deals (FPDB's table)."""
 
-GAME_CODES: dict[str, str] = {
+GAME_CODES: Final[dict[str, str]] = {
     # cash (odd) and tournament (the next odd number): the gametype and multigametype
     # numbers of the real files and FPDB's, named as the description names the game.
     "1": "Holdem",
@@ -128,14 +128,14 @@ GAME_CODES: dict[str, str] = {
     "71": "Badugi",
 }
 
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 # Merge's clock: "20110419085211" is five hours behind UTC all year, summer or not (every
 # real hand's first event, stamped in milliseconds since 1970, says so); the 2012 form
 # prints its offset ("2012/08/14 21:50:08 +0400").
-_MERGE_CLOCK = timezone(timedelta(hours=-5))
+_MERGE_CLOCK: Final = timezone(timedelta(hours=-5))
 _NEW_RAISES = datetime(2010, 9, 8, tzinfo=_MERGE_CLOCK)  # raises name their total from then
-_START_DATE = re.compile(r'starttime="(\d{4})/?(\d\d)/?(\d\d)')
+_START_DATE: Final = re.compile(r'starttime="(\d{4})/?(\d\d)/?(\d\d)')
 
 
 def _start(text: str) -> tuple[datetime, str]:
@@ -153,7 +153,7 @@ def _start(text: str) -> tuple[datetime, str]:
     return local.replace(tzinfo=zone).astimezone(UTC), printed
 
 
-_CLOCK_FIELDS = ((0, 4), (4, 2), (6, 2), (8, 2), (10, 2), (12, 2))
+_CLOCK_FIELDS: Final = ((0, 4), (4, 2), (6, 2), (8, 2), (10, 2), (12, 2))
 
 
 def _card_list(text: str) -> tuple[str, ...]:
@@ -165,7 +165,7 @@ def _stake(text: str) -> Decimal:
     return parse_amount(text.lstrip("$€£"))
 
 
-CONVERTERS: dict[str, Converter] = {
+CONVERTERS: Final[dict[str, Converter]] = {
     **PIECE_CONVERTERS,
     "AMOUNT": Decimal,
     "BALANCE": _stake,
@@ -281,20 +281,20 @@ class WinnerLine:
 
 # ---------------------------------------------------------------------------- lines
 
-_POSTS = {
+_POSTS: Final = {
     "SMALL_BLIND": PostKind.SMALL_BLIND,
     "BIG_BLIND": PostKind.BIG_BLIND,
     "INITIAL_BLIND": PostKind.BIG_BLIND,  # inferred: a newcomer's blind, FPDB's big blind
     "ANTE": PostKind.ANTE,
 }
-_ACTIONS = {
+_ACTIONS: Final = {
     "FOLD": ActionKind.FOLD,
     "CHECK": ActionKind.CHECK,
     "CALL": ActionKind.CALL,
     "BET": ActionKind.BET,
     "BRING_IN": ActionKind.BRING_IN,
 }
-_NOTES = {  # inferred: FPDB's event types that move no money
+_NOTES: Final = {  # inferred: FPDB's event types that move no money
     "LEAVE": "leaves",
     "PLAYER_OUT": "player_out",
     "DISCONNECTED": "disconnected",
@@ -501,12 +501,12 @@ def _buy_in(extra: str | None) -> Decimal | None:
 
 # ---------------------------------------------------------------------------- habits
 
-_DRAW_ROUNDS = {
+_DRAW_ROUNDS: Final = {
     "FIRST_DRAW": Street.DRAW_1,
     "SECOND_DRAW": Street.DRAW_2,
     "THIRD_DRAW": Street.DRAW_3,
 }
-_STUD_ROUNDS = {
+_STUD_ROUNDS: Final = {
     "SECOND_STREET": Street.SECOND,
     "THIRD_STREET": Street.THIRD,
     "FOURTH_STREET": Street.FOURTH,
@@ -680,7 +680,7 @@ def _round_in_order(
     return first + body
 
 
-_DEALT = ("HOLE", "DRAW_DRAWN_CARDS")
+_DEALT: Final = ("HOLE", "DRAW_DRAWN_CARDS")
 
 
 def _known(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -823,8 +823,8 @@ _FORMAT_FIELDS: dict[str, Any] = {
     "names_in_lines": False,
     "file_heading": (1, "the file's '<description .../>' line"),
 }
-FORMAT = HandFormat(**_FORMAT_FIELDS, normalize=_undo_habits)
-FORMAT_2010 = HandFormat(**_FORMAT_FIELDS, normalize=_undo_habits_2010)
+FORMAT: Final = HandFormat(**_FORMAT_FIELDS, normalize=_undo_habits)
+FORMAT_2010: Final = HandFormat(**_FORMAT_FIELDS, normalize=_undo_habits_2010)
 
 
 def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:

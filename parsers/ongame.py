@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -77,7 +77,7 @@ from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import clock_to_utc
 
-SITE = "ongame"
+SITE: Final = "ongame"
 
 # The summary prints each pot before rake: "Main pot: $0.22 won by x Diabolo666 ($0.21) /
 # Rake taken: $0.01". Inferred: no real OnGame hand shows a fixed-limit raise after a short
@@ -93,7 +93,7 @@ GAMES: dict[str, Game] = {
     "five_card_draw": Game.FIVE_DRAW,
 }
 
-LIMITS: dict[str, LimitKind] = {
+LIMITS: Final[dict[str, LimitKind]] = {
     "LIMIT": LimitKind.FIXED,
     "Limit": LimitKind.FIXED,
     "POT_LIMIT": LimitKind.POT,
@@ -101,7 +101,7 @@ LIMITS: dict[str, LimitKind] = {
     "NO_LIMIT": LimitKind.NO,
 }
 
-MONEY: dict[str, MoneyKind] = {
+MONEY: Final[dict[str, MoneyKind]] = {
     "Real money": MoneyKind.REAL,
     "Play money": MoneyKind.PLAY,
     "TC": MoneyKind.TOURNAMENT,
@@ -123,7 +123,7 @@ BLINDS: dict[str, PostKind] = {
     "small & big blind": PostKind.SMALL_AND_BIG_BLINDS,
 }
 
-MONTHS = {
+MONTHS: Final = {
     name: number
     for number, name in enumerate(
         ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
@@ -137,7 +137,7 @@ def _capital_card(text: str) -> Card:
     return text[0] + text[1].lower()
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "STREET_MARK": lambda text: STREETS[text.removeprefix("Dealing ")],
     "BLIND": BLINDS.__getitem__,
@@ -571,7 +571,7 @@ def _summary_in_order(names: Sequence[str], records: list[object]) -> list[objec
     return [*body, *shows, *collects, summary[0], *totals, *seat_lines, *notes]
 
 
-_SHARE = re.compile(r" \((?P<amount>[$€£]?[\d,]+(?:\.\d+)?)(?: High| Low)?\)(?:, |$)")
+_SHARE: Final = re.compile(r" \((?P<amount>[$€£]?[\d,]+(?:\.\d+)?)(?: High| Low)?\)(?:, |$)")
 
 
 def _winners(names: Sequence[str], pot: PotLine) -> list[Collect]:
@@ -624,7 +624,7 @@ _HEADING = (
 )
 _PLAYERS = (PlayersLine, "the 'Players in round: ...' line")
 
-FORMAT = HandFormat(
+FORMAT: Final = HandFormat(
     site=SITE,
     name="OnGame",
     line_parser=line_parser,
@@ -634,7 +634,7 @@ FORMAT = HandFormat(
     normalize=_undo_habits,
     hand_number_pattern=re.compile(r"History for hand ([A-Z\d]+(?:-[A-Z\d]+)+)"),
 )
-WITHOUT_BUTTON = replace(FORMAT, heading=(*_HEADING, _PLAYERS))
+WITHOUT_BUTTON: Final = replace(FORMAT, heading=(*_HEADING, _PLAYERS))
 """Most stud hands have no button line."""
 
 

@@ -25,7 +25,7 @@ from dataclasses import field, replace
 from datetime import datetime
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -59,7 +59,7 @@ from parsers.immutable import immutable
 from parsers.line_parser import LineParser, Text
 from parsers.site_time import clock_to_utc
 
-SITE = "partypoker"
+SITE: Final = "partypoker"
 # Inferred: no real PartyPoker hand shows a fixed-limit raise after a short all-in raise;
 # the default, PokerStars' rule, stands until one does.
 CONVENTIONS = SiteConventions()
@@ -77,7 +77,7 @@ GAMES: dict[str, Game] = {
     "7 card stud hi-lo": Game.SEVEN_STUD_HILO,
 }
 
-STREETS: dict[str, Street] = {
+STREETS: Final[dict[str, Street]] = {
     "** Dealing **": Street.THIRD,
     "** Dealing Fourth street **": Street.FOURTH,
     "** Dealing Fifth street **": Street.FIFTH,
@@ -85,9 +85,14 @@ STREETS: dict[str, Street] = {
     "** Dealing River **": Street.SEVENTH,
 }
 
-LIMITS = {"FL": LimitKind.FIXED, "Limit": LimitKind.FIXED, "NL": LimitKind.NO, "PL": LimitKind.POT}
-CURRENCIES = {"$": "USD", "€": "EUR"}
-MONTHS = {
+LIMITS: Final = {
+    "FL": LimitKind.FIXED,
+    "Limit": LimitKind.FIXED,
+    "NL": LimitKind.NO,
+    "PL": LimitKind.POT,
+}
+CURRENCIES: Final = {"$": "USD", "€": "EUR"}
+MONTHS: Final = {
     name: number
     for number, names in enumerate(
         (
@@ -108,11 +113,11 @@ MONTHS = {
     )
     for name in names
 }
-_DATE = re.compile(
+_DATE: Final = re.compile(
     r"[A-Za-z]+,? ?(?P<month>[A-Za-z]+) (?P<day>\d+),? (?P<time>[\d:]+) +(?:(?P<zone>[A-Z]+) +)?"
     r"(?P<year>\d{4})"
 )
-_BLINDS = re.compile(r"\((?P<low>[\d, ]+)/(?P<high>[\d, ]+)(?:\s*-\s*(?P<ante>[\d, ]+))?\)")
+_BLINDS: Final = re.compile(r"\((?P<low>[\d, ]+)/(?P<high>[\d, ]+)(?:\s*-\s*(?P<ante>[\d, ]+))?\)")
 
 
 def parse_money(text: str) -> Decimal:
@@ -132,7 +137,7 @@ def _pot_label(text: str) -> str:
     return "main"
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "MONEY": parse_money,
     "STREET_MARK": _street,

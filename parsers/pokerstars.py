@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import field
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -39,7 +39,7 @@ from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
-SITE = "pokerstars"
+SITE: Final = "pokerstars"
 
 # Stars caps heads-up too (Razz, 2009: "kobreli: bets $0.08 / SilkZone: raises $0.08 to
 # $0.16 / kobreli: raises $0.08 to $0.24 / SilkZone: raises $0.08 to $0.32 /
@@ -94,7 +94,7 @@ def _pot_label(text: str) -> str:
     return "side-" + (text.partition("-")[2] or "1")
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "STREET": STREETS.__getitem__,
     "POST_KIND": POST_KINDS.__getitem__,
@@ -289,7 +289,7 @@ class PokerStarsLines(CommonLines):
 
 # A hand's description, as free as a number: "Bob: shows [...] (a full house, Aces full of
 # Nines)", "Seat 3: Bob showed [...] and won ($12.40) with two pair, Kings and Fives".
-FREE_TEXT = re.compile(r"(?:\] \(| with )([^()]+)\)?\Z")
+FREE_TEXT: Final = re.compile(r"(?:\] \(| with )([^()]+)\)?\Z")
 
 
 @cache

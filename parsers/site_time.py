@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
+from typing import Final
 from zoneinfo import ZoneInfo
 
-ZONE_BY_ABBREVIATION: dict[str, str] = {
+ZONE_BY_ABBREVIATION: Final[dict[str, str]] = {
     "ET": "America/New_York",
     "EST": "America/New_York",
     "EDT": "America/New_York",
@@ -47,7 +48,7 @@ class UnknownTimeZone(ValueError):
 
 
 # A fixed offset as Java clients print it (OnGame: "GMT+0100", the same all year round).
-_GMT_OFFSET = re.compile(r"GMT([+-])(\d\d)(\d\d)")
+_GMT_OFFSET: Final = re.compile(r"GMT([+-])(\d\d)(\d\d)")
 
 
 @lru_cache(maxsize=64)
@@ -69,7 +70,7 @@ def to_utc(local: datetime, abbreviation: str) -> datetime:
     return local.replace(tzinfo=_zone(abbreviation)).astimezone(UTC)
 
 
-_CLOCK = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})")
+_CLOCK: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})")
 
 
 def clock_to_utc(text: str, abbreviation: str) -> datetime:

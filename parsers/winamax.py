@@ -21,7 +21,7 @@ import re
 from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -54,7 +54,7 @@ from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
-SITE = "winamax"
+SITE: Final = "winamax"
 # Inferred: no real Winamax hand at hand shows a fixed-limit raise after a short all-in
 # raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
 # until one does (a real hand breaking it fails tests/test_engine_real_sites.py).
@@ -104,7 +104,7 @@ def _pot_label(text: str) -> str:
     return "main" if text == "main pot" else "pot"
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "MONEY": parse_money,
     "STREET": STREETS.__getitem__,
@@ -151,7 +151,7 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
-_OUT_OF_POSITION = {
+_OUT_OF_POSITION: Final = {
     "ante": PostKind.ANTE,
     "small blind": PostKind.DEAD_BLIND,
     "big blind": PostKind.BIG_BLIND,
@@ -254,9 +254,9 @@ def line_parser() -> LineParser:
     return site_line_parser("winamax.lark", WinamaxLines(), CONVERTERS)
 
 
-CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
+CURRENCIES: Final = {"€": "EUR", "$": "USD", "£": "GBP"}
 
-_TOURNAMENT_TABLE = re.compile(r"^(?P<name>.*)\((?P<id>\d+)\)#(?P<table>\d+)$")
+_TOURNAMENT_TABLE: Final = re.compile(r"^(?P<name>.*)\((?P<id>\d+)\)#(?P<table>\d+)$")
 
 
 def _currency(printed: str) -> str | None:

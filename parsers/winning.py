@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from lark import v_args
 
@@ -75,14 +75,14 @@ from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.site_time import clock_to_utc
 
-SITE = "winning"
+SITE: Final = "winning"
 # Inferred: no real Winning hand at hand shows a fixed-limit raise after a short all-in
 # raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
 # until one does (a real hand breaking it fails tests/test_engine_real_sites.py).
 CONVENTIONS = SiteConventions()
 
 HAND_START = re.compile(r"^\ufeff?(?:Game started at: |(?:Game )?Hand #\d+ - )", re.MULTILINE)
-_HAND_START_2016 = re.compile(r"\ufeff?Game started at: ")
+_HAND_START_2016: Final = re.compile(r"\ufeff?Game started at: ")
 
 
 def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
@@ -129,7 +129,7 @@ def _pot_label(text: str) -> str:
     return "main" if text == "main pot" else "pot"
 
 
-CONVERTERS = {
+CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "STREET": {
         "3rd STREET": Street.THIRD,
@@ -210,7 +210,7 @@ def line_parser() -> LineParser:
     return site_line_parser("winning.lark", WinningLines(), CONVERTERS)
 
 
-_TOURNAMENT_TABLE = re.compile(r"^Table '(?P<number>\d+)'$")
+_TOURNAMENT_TABLE: Final = re.compile(r"^Table '(?P<number>\d+)'$")
 
 
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
@@ -264,7 +264,7 @@ def _undo_current_habits(game: Game, _seats: object, records: list[object]) -> l
     return completions_from_raises(game, records)
 
 
-FORMAT = HandFormat(
+FORMAT: Final = HandFormat(
     site=SITE,
     name="Winning",
     line_parser=line_parser,
@@ -335,9 +335,9 @@ class AllInLine:
     line: int = field(default=0, compare=False)
 
 
-CONVERTERS_2016 = {
+CONVERTERS_2016: Final = {
     **PIECE_CONVERTERS,
-    "TEN": lambda text: "T" + text[2],
+    "PRINTED_CARD": lambda text: "T" + text[2] if text.startswith("10") else text,
     "STREET": {  # named by the cards dealt before the street's betting
         "Third street": Street.FOURTH,
         "Fourth street": Street.FIFTH,
@@ -503,8 +503,8 @@ def _seat_summary(
     )
 
 
-_TABLE_KIND_2016 = re.compile(r"^\((?P<kind>[A-Z]+)\) ")
-_TOURNAMENT_TABLE_2016 = re.compile(r"^(?P<tournament>.+), Table (?P<number>\d+)$")
+_TABLE_KIND_2016: Final = re.compile(r"^\((?P<kind>[A-Z]+)\) ")
+_TOURNAMENT_TABLE_2016: Final = re.compile(r"^(?P<tournament>.+), Table (?P<number>\d+)$")
 
 
 def _hand_header_2016(
@@ -542,7 +542,7 @@ def _hand_header_2016(
     )
 
 
-FORMAT_2016 = HandFormat(
+FORMAT_2016: Final = HandFormat(
     site=SITE,
     name="Winning (2016)",
     line_parser=line_parser_2016,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 from functools import lru_cache
+from typing import Final
 from xml.etree.ElementTree import Element
 
 from parsers.amounts import parse_loose_amount
@@ -24,7 +25,7 @@ class ElementFault(Exception):
         super().__init__(message)
 
 
-_loose_amount = lru_cache(maxsize=4096)(parse_loose_amount)  # a session: a few dozen texts
+_loose_amount: Final = lru_cache(maxsize=4096)(parse_loose_amount)  # a session: a few dozen texts
 
 
 class XmlTree:

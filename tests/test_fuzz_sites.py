@@ -16,6 +16,7 @@ from functools import cache
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from lark import Lark
 
 from parsers import (
     absolute,
@@ -212,6 +213,47 @@ def test_shape_cache_matches_fresh_parse_on_every_real_line():
             assert line_outcome(parser, line, names) == expected[parser_name, line, names]
             compared += 1
     assert compared > 300
+
+
+class _CountingGrammar:
+    """A site's grammar that remembers the texts it was asked to parse."""
+
+    def __init__(self, grammar: Lark) -> None:
+        self.grammar, self.parsed = grammar, list[str]()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.grammar, name)
+
+    def parse(self, text: str) -> object:
+        self.parsed.append(text)
+        return self.grammar.parse(text)
+
+
+def test_a_line_read_once_is_read_from_its_shape_ever_after():
+    """The shape cache's point: the grammar runs once a shape. Two terminals that read
+    the same shape ("[H H 6s Ah]" and "[H H 9c 10s]" once, a card and a ten) would send
+    every other line of it through the grammar again, each time it is met."""
+    parsers = {}
+    for name, factory in PARSERS.items():
+        shared = factory()
+        parsers[name] = LineParser(
+            _CountingGrammar(shared._grammar),  # type: ignore[arg-type]
+            type(shared._transformer)(),
+            shared._converters,
+            unreadable_terminal=shared._unreadable_terminal,
+            free_text=shared._free_text,
+        )
+    lines = real_lines()
+    for parser_name, line, names in lines:
+        line_outcome(parsers[parser_name], line, names)
+    learnt = sum(len(parser._grammar.parsed) for parser in parsers.values())
+    assert learnt > 100
+    for parser in parsers.values():
+        parser._grammar.parsed.clear()
+    for parser_name, line, names in lines:
+        line_outcome(parsers[parser_name], line, names)
+    again = {name: parser._grammar.parsed for name, parser in parsers.items()}
+    assert again == {name: [] for name in parsers}
 
 
 class _Line:

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Final
 
 from parsers.events import UNKNOWN_CARD, Action, Card, CommunityCards, Deal, Show, StreetStart
 from parsers.games import Family, GameRules, Street
@@ -40,7 +41,7 @@ from pipeline.engine.equity import pot_equities
 from pipeline.engine.results import HandResult, PlayerResult
 from pipeline.engine.variants import VARIANTS
 
-PLACES = Decimal("0.0001")  # the database's money scale
+PLACES: Final = Decimal("0.0001")  # the database's money scale
 
 
 @dataclass(frozen=True, slots=True)

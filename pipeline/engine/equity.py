@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import Final
 
 from parsers.events import Card
 from pipeline.engine.evaluators import ASK_THE_CARDS, KEYED, KeyedEvaluator, card_key
@@ -30,13 +31,13 @@ from pipeline.engine.variants import Variant
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-DECK: tuple[Card, ...] = tuple(rank + suit for rank in RANKS for suit in SUITS)
+DECK: Final[tuple[Card, ...]] = tuple(rank + suit for rank in RANKS for suit in SUITS)
 # An import meets an all-in every few hundred hands (tournaments: more often): a spot must
 # cost milliseconds. Counting every runout costs what drawing as many does, so the exact
 # count is kept for spots no bigger than a few samples (heads-up from 6th street: ~1,500;
 # three-way: ~60,000 is sampled).
-MAX_EXACT = 20_000  # runouts counted one by one
-SAMPLES = 5_000  # runouts drawn otherwise: a standard error of at most 0.71% of the pot
+MAX_EXACT: Final = 20_000  # runouts counted one by one
+SAMPLES: Final = 5_000  # runouts drawn otherwise: a standard error of at most 0.71% of the pot
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from enum import IntEnum
 from itertools import combinations
+from typing import Final
 
 __all__ = [
     "ASK_THE_CARDS",
@@ -45,8 +46,8 @@ Cards = Sequence[str]
 HandValue = int
 """An evaluator's result: bigger is better, equal means a split pot."""
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
 
 
 class HighCategory(IntEnum):
@@ -80,36 +81,36 @@ def high_category(value: HandValue) -> str:
 
 # Value layout shared by high and low values: category in bits 20-23, then up to five
 # ranks of 4 bits, most significant first, so integer order is the showdown order.
-_CATEGORY_SHIFT = 20
-_LOW_TOP = 1 << 24  # low values are _LOW_TOP - badness: positive, bigger is better
+_CATEGORY_SHIFT: Final = 20
+_LOW_TOP: Final = 1 << 24  # low values are _LOW_TOP - badness: positive, bigger is better
 
 # Card key layout: a 3-bit count per rank (bits 0-38, 2 lowest) and a 4-bit count per suit
 # (bits 40-55). Summing the keys of up to seven cards cannot carry between fields.
-_SUIT_SHIFT = 40
-_RANK_FIELD = (1 << 39) - 1
+_SUIT_SHIFT: Final = 40
+_RANK_FIELD: Final = (1 << 39) - 1
 # Adding 3 to every suit field sets its top bit exactly when that suit has 5+ cards.
-_FLUSH_PROBE = 0x3333 << _SUIT_SHIFT
-_FLUSH_FLAG = 0x8888 << _SUIT_SHIFT
+_FLUSH_PROBE: Final = 0x3333 << _SUIT_SHIFT
+_FLUSH_FLAG: Final = 0x8888 << _SUIT_SHIFT
 
-_CARD_KEY: dict[str, int] = {
+_CARD_KEY: Final[dict[str, int]] = {
     r + s: (1 << (3 * ri)) + (1 << (_SUIT_SHIFT + 4 * si))
     for ri, r in enumerate(RANKS)
     for si, s in enumerate(SUITS)
 }
-_RANK_KEY: dict[str, int] = {card: key & _RANK_FIELD for card, key in _CARD_KEY.items()}
-_RANK_INDEX: dict[str, int] = {r: ri for ri, r in enumerate(RANKS)}
+_RANK_KEY: Final[dict[str, int]] = {card: key & _RANK_FIELD for card, key in _CARD_KEY.items()}
+_RANK_INDEX: Final[dict[str, int]] = {r: ri for ri, r in enumerate(RANKS)}
 
 # Memo tables: rank-multiset key (or suited-rank bitmask) -> value. Bounded by the number
 # of multisets of at most seven cards; see the module docstring.
-_HIGH_BY_RANKS: dict[int, int] = {}
-_DEUCE_BY_RANKS: dict[int, int] = {}
-_A5_BY_RANKS: dict[int, int] = {}
-_FLUSH_BY_MASK: dict[int, int] = {}
-_DEUCE_FLUSH_BY_MASK: dict[int, int] = {}
+_HIGH_BY_RANKS: Final[dict[int, int]] = {}
+_DEUCE_BY_RANKS: Final[dict[int, int]] = {}
+_A5_BY_RANKS: Final[dict[int, int]] = {}
+_FLUSH_BY_MASK: Final[dict[int, int]] = {}
+_DEUCE_FLUSH_BY_MASK: Final[dict[int, int]] = {}
 
-_WHEEL_MASK = 0b1_0000_0000_1111  # A, 5, 4, 3, 2
+_WHEEL_MASK: Final = 0b1_0000_0000_1111  # A, 5, 4, 3, 2
 # An eight-or-better low qualifies when its badness is at most that of 8-7-6-5-4.
-_EIGHT_QUALIFIER = _LOW_TOP - 0x87654
+_EIGHT_QUALIFIER: Final = _LOW_TOP - 0x87654
 
 
 def _unknown_card(cards: Cards) -> ValueError:
@@ -331,13 +332,15 @@ def _deuce_to_seven_board_value(cards: Cards) -> HandValue:
 
 # Badugi card code: suit bit in bits 0-3, ace-low rank bit above, so two codes share a bit
 # exactly when the cards clash (same suit or same rank) and sorting codes sorts by rank.
-_BADUGI_CODE: dict[str, int] = {
+_BADUGI_CODE: Final[dict[str, int]] = {
     r + s: (1 << (4 + ((ri + 2) % 14 or 1))) | (1 << si)
     for ri, r in enumerate(RANKS)
     for si, s in enumerate(SUITS)
 }
-_BADUGI_RANK: dict[int, int] = {code: code.bit_length() - 5 for code in _BADUGI_CODE.values()}
-_CLASH_BITS = tuple(enumerate(combinations(range(4), 2)))  # bit k: k-th pair of card indices
+_BADUGI_RANK: Final[dict[int, int]] = {
+    code: code.bit_length() - 5 for code in _BADUGI_CODE.values()
+}
+_CLASH_BITS: Final = tuple(enumerate(combinations(range(4), 2)))  # bit k: k-th pair of card indices
 
 
 def _largest_clash_free_sets(clashes: int) -> tuple[tuple[int, ...], ...]:
@@ -354,7 +357,7 @@ def _largest_clash_free_sets(clashes: int) -> tuple[tuple[int, ...], ...]:
 
 
 # All 64 clash patterns of four cards, precomputed: which subsets can make the badugi.
-_BADUGI_SETS = tuple(_largest_clash_free_sets(m) for m in range(64))
+_BADUGI_SETS: Final = tuple(_largest_clash_free_sets(m) for m in range(64))
 
 
 def _badugi_slow(cards: Cards) -> HandValue:
@@ -420,7 +423,7 @@ def badugi_value(cards: Cards) -> HandValue:
 # cards a player holds instead of building his hand, and the value is read from the sum.
 
 
-ASK_THE_CARDS = -1
+ASK_THE_CARDS: Final = -1
 """A keyed high value that the key cannot tell (five cards of one suit: the flush needs
 the cards themselves); no evaluator's value is negative."""
 

@@ -9,6 +9,7 @@ and the simulator rates its bots' hands with them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from parsers.events import Card
 from pipeline.engine.evaluators import RANKS, deuce_to_seven_low_value
@@ -16,7 +17,7 @@ from pipeline.engine.evaluators import RANKS, deuce_to_seven_low_value
 HIGH_RANK = {r: i + 2 for i, r in enumerate(RANKS)}  # 2..14, ace high
 
 
-LOW_RANK = {r: (1 if r == "A" else i + 2) for i, r in enumerate(RANKS)}  # ace low: 1..13
+LOW_RANK: Final = {r: (1 if r == "A" else i + 2) for i, r in enumerate(RANKS)}  # ace low: 1..13
 
 
 def decode_high(value: int) -> tuple[int, list[int]]:
@@ -48,7 +49,7 @@ def a5_ranks(cards: Sequence[Card]) -> list[int]:
     return sorted(chosen, key=lambda r: (grouped[r], r), reverse=True)
 
 
-_PAIRED_CATEGORIES: dict[tuple[int, ...], int] = {
+_PAIRED_CATEGORIES: Final[dict[tuple[int, ...], int]] = {
     (2, 1, 1, 1): 1,  # a pair
     (2, 2, 1): 2,  # two pair
     (3, 1, 1): 3,  # three of a kind
@@ -77,7 +78,7 @@ def deuce_packed(cards: Sequence[Card]) -> int:
     return (1 << 24) - deuce_to_seven_low_value(cards)
 
 
-_SUBSETS: dict[int, tuple[tuple[int, ...], ...]] = {
+_SUBSETS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple(sorted(
         (tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)),
         key=len, reverse=True,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from parsers.conventions import ShortAllInRaise, SiteConventions
 from parsers.events import (
@@ -45,8 +45,8 @@ from pipeline.engine.results import HandResult, PlayerResult, PotResult
 from pipeline.engine.showdown import Verdict, judge_pot, run_parts, split_shares
 from pipeline.engine.variants import VARIANTS, Variant, card_order
 
-ZERO = Decimal(0)
-ANTE = "ante"
+ZERO: Final = Decimal(0)
+ANTE: Final = "ante"
 
 
 @dataclass(slots=True)
@@ -1023,7 +1023,7 @@ _HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {
     SeatSummary: _Replay.on_summary,
 }
 
-_ACTIONS = {
+_ACTIONS: Final = {
     ActionKind.FOLD: _Replay.do_fold,
     ActionKind.CHECK: _Replay.do_check,
     ActionKind.CALL: _Replay.do_call,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from parsers.events import Card
 from parsers.games import GAME_RULES, Family, Game, GameRules, Ranking
@@ -23,12 +24,12 @@ from pipeline.engine.evaluators import (
     high_value,
 )
 
-RANK_ORDER = "23456789TJQKA"
-SUIT_ORDER = "cdhs"  # bring-in ties: clubs lowest, spades highest
+RANK_ORDER: Final = "23456789TJQKA"
+SUIT_ORDER: Final = "cdhs"  # bring-in ties: clubs lowest, spades highest
 
 Evaluator = Callable[[Sequence[Card]], int | None]
 
-EVALUATORS: dict[Ranking, Evaluator] = {
+EVALUATORS: Final[dict[Ranking, Evaluator]] = {
     Ranking.HIGH: high_value,
     Ranking.ACE_TO_FIVE: ace_to_five_low_value,
     Ranking.DEUCE_TO_SEVEN: deuce_to_seven_low_value,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import polars as pl
 
@@ -49,10 +49,12 @@ HAND_TABLES = (  # a stored hand's rows: each keyed by (site, hand_number)
     "findings",
     "tournament_finishes",
 )
-TABLES = (*HAND_TABLES, "tournament_summaries", "rejects")
+TABLES: Final = (*HAND_TABLES, "tournament_summaries", "rejects")
 
-_VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
-_AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+_VOLUNTARY: Final = frozenset(
+    {ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE}
+)
+_AGGRESSIVE: Final = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 
 
 # One row type per table, its fields the table's columns (schema.sql; the loader inserts
@@ -379,7 +381,7 @@ def add_hand(
         )
 
 
-MAX_KEPT_TEXT = 2**20  # characters; the longest real hand is a few thousand
+MAX_KEPT_TEXT: Final = 2**20  # characters; the longest real hand is a few thousand
 
 
 def add_reject(
@@ -606,13 +608,13 @@ def _post_street(post: Post, street: str, first_street: str) -> str:
 
 
 # ------------------------------------------------------------------ columns to frames
-MONEY = pl.Decimal(18, 4)
-NAMES = pl.List(pl.String)
+MONEY: Final = pl.Decimal(18, 4)
+NAMES: Final = pl.List(pl.String)
 UTC_TIME = pl.Datetime("us", "UTC")
 
 # Column types where inference from Python values could go wrong (None-only columns,
 # Decimal precision, time zones, lists).
-_TYPES: dict[str, pl.DataType] = {
+_TYPES: Final[dict[str, pl.DataType]] = {
     **{
         name: MONEY
         for name in [
@@ -665,7 +667,7 @@ def batch_frame(columns: Sequence[str], rows: Sequence[tuple[object, ...]]) -> p
     )
 
 
-_NAME_SEPARATOR = "\x1f"  # ASCII's unit separator: no history prints it in a name
+_NAME_SEPARATOR: Final = "\x1f"  # ASCII's unit separator: no history prints it in a name
 
 
 def _series(name: str, values: list[object]) -> pl.Series:

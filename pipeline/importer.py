@@ -35,7 +35,6 @@ from parsers.phh_notation import is_phh
 from parsers.reading import HandText, decode_history
 from parsers.sites import conventions_of
 from parsers.tournament_summaries import TournamentSummary, is_summary, read_summary
-from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
 from pipeline.engine.all_in import all_in_adjustment
 from pipeline.engine.replay import replay
 from pipeline.file_pieces import (
@@ -158,6 +157,9 @@ def import_sources(
     loads their batches, in file order. Setting `stop` ends the import after the file or
     piece being stored (`summary.stopped`); the next import goes on from there.
     """
+    # Here, not at the top: the workers load this module, and never duckdb (0.14 s each).
+    from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
+
     summary = ImportSummary()
     started = time.perf_counter()
     if hands_to_fill(database):  # a file an older studdraw wrote: its all-in EVs first

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import subprocess
 import sys
 
 from pipeline.worker_pool import executor, ordered_map
@@ -19,3 +20,15 @@ def test_workers_load_their_module_then_leave_what_they_loaded_to_the_collector(
     for _, frozen, loaded, threshold in states:
         assert frozen and loaded
         assert threshold > gc.get_threshold()[0]  # fewer passes than this process makes
+
+
+def test_a_worker_loads_neither_the_command_line_nor_duckdb() -> None:
+    """A spawned worker runs the `studdraw` script's module again, then its work's: the
+    command line's libraries and duckdb (the loader's alone) would cost each worker a
+    third of a second of start-up."""
+    code = (
+        "import sys, pipeline.command, pipeline.importer; "
+        "print(sorted(m for m in ('duckdb', 'typer', 'rich') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

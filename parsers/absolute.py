@@ -99,9 +99,8 @@ def _card(text: str) -> Card:
 
 _BRACKET: Final = re.compile(r"\[([^\]]*)\]")
 _PRINTED_CARD = r"(?:10|[2-9TJQKA])[cdhs]"
-_PRINTED_CARDS: Final = re.compile(
-    rf"{_PRINTED_CARD}(?: {_PRINTED_CARD})*"
-)  # one match, not one a card
+# One match for a whole list, not one a card.
+_PRINTED_CARDS: Final = re.compile(rf"{_PRINTED_CARD}(?: {_PRINTED_CARD})*")
 
 
 def summary_cards(text: str) -> tuple[Card, ...] | None:

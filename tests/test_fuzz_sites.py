@@ -233,16 +233,9 @@ def test_a_line_read_once_is_read_from_its_shape_ever_after():
     """The shape cache's point: the grammar runs once a shape. Two terminals that read
     the same shape ("[H H 6s Ah]" and "[H H 9c 10s]" once, a card and a ten) would send
     every other line of it through the grammar again, each time it is met."""
-    parsers = {}
-    for name, factory in PARSERS.items():
-        shared = factory()
-        parsers[name] = LineParser(
-            _CountingGrammar(shared._grammar),  # type: ignore[arg-type]
-            type(shared._transformer)(),
-            shared._converters,
-            unreadable_terminal=shared._unreadable_terminal,
-            free_text=shared._free_text,
-        )
+    parsers = {name: fresh(name) for name in PARSERS}
+    for parser in parsers.values():
+        parser._grammar = _CountingGrammar(parser._grammar)  # type: ignore[assignment]
     lines = real_lines()
     for parser_name, line, names in lines:
         line_outcome(parsers[parser_name], line, names)

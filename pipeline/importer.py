@@ -62,7 +62,9 @@ from pipeline.worker_pool import executor, ordered_map
 if TYPE_CHECKING:  # workers never load duckdb: they only build columns
     from pipeline.storage.database import Database
 
-BATCH_HANDS = 5_000  # per transaction; also bounds a worker's memory
+BATCH_HANDS = 5_000  # per transaction
+# Per batch a worker spools: its rows as Python tuples cost 27 KB a hand until spooled.
+SPOOL_HANDS = 1_000
 BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
 _HAND_KEY = ("site", "hand_number")
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
@@ -98,11 +100,11 @@ Progress = Callable[[int, int], None]
 @dataclass(frozen=True, slots=True)
 class FileWork:
     """One file for a worker: where to start, how many hands it already gave, and the
-    folder where its batches wait for the loader."""
+    folder where its batches (of `spool_hands` hands) wait for the loader."""
 
     source: Source
     known: FileProgress | None
-    batch_hands: int
+    spool_hands: int
     spool: str
     piece: Piece | None = None  # a piece of a large file (then `known` is not used)
     hands_before: int | None = None  # a first piece's: the hands stored before it
@@ -188,7 +190,9 @@ def import_sources(
 def works_of(
     source: Source, known: FileProgress | None, batch_hands: int, spool: str, piece_bytes: int
 ) -> list[FileWork]:
-    """A file's work: the whole file, or its pieces when it is a large file on disk."""
+    """A file's work: the whole file, or its pieces when it is a large file on disk; its
+    batches no larger than a transaction."""
+    spool_hands = min(batch_hands, SPOOL_HANDS)
     if not source.members and source.size > piece_bytes and not is_phh(source.name):
         start = hands_before = 0
         if known and source.size >= known.offset_reached:
@@ -197,9 +201,9 @@ def works_of(
                 start, hands_before = known.offset_reached, known.hands
         pieces = file_pieces(source.path, start, source.size, piece_bytes)
         if pieces:
-            first = [FileWork(source, None, batch_hands, spool, pieces[0], hands_before)]
-            return first + [FileWork(source, None, batch_hands, spool, p) for p in pieces[1:]]
-    return [FileWork(source, known, batch_hands, spool)]
+            first = [FileWork(source, None, spool_hands, spool, pieces[0], hands_before)]
+            return first + [FileWork(source, None, spool_hands, spool, p) for p in pieces[1:]]
+    return [FileWork(source, known, spool_hands, spool)]
 
 
 def _load(
@@ -298,9 +302,11 @@ class PendingBatches:
         }
 
     def tables(self) -> dict[str, pl.DataFrame]:
-        """The pending batches, a frame per table."""
+        """The pending batches, a frame per table, each in one piece: DuckDB scans a frame
+        of many small chunks (a worker's spooled batches) more slowly."""
         return {
-            table: pl.concat(parts, how="vertical_relaxed") for table, parts in self.frames.items()
+            table: pl.concat(parts, how="vertical_relaxed", rechunk=True)
+            for table, parts in self.frames.items()
         }
 
     def store(self, database: Database, summary: ImportSummary) -> None:
@@ -379,7 +385,7 @@ def _read_source(work: FileWork) -> WorkOutcome:
             outcome.rejected[parsed.kind.value] += 1
         prefix.update(memoryview(data)[reached - read_from : chunk.byte_end - read_from])
         reached = chunk.byte_end
-        if len(batch.hands) + len(batch.rejects) >= work.batch_hands:
+        if len(batch.hands) + len(batch.rejects) >= work.spool_hands:
             hands += len(batch.hands)
             outcome.batches.append(_spooled(batch, work, prefix, reached, hands, False))
             batch, batch_keys = Batch(), set()

@@ -17,8 +17,9 @@ from parsers.amounts import parse_amount
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.outcomes import SkippedHand
+from pipeline import importer
 from pipeline.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, piece_bytes_for
-from pipeline.history_sources import Refused, Source
+from pipeline.history_sources import Refused, Source, sources
 from pipeline.importer import import_histories
 from pipeline.storage import rows
 from pipeline.storage.database import Database, Stored, default_database
@@ -383,6 +384,28 @@ def test_small_files_are_stored_together_in_transactions_of_a_batch(
         finished = database.scalar("SELECT count(*) FROM import_files WHERE finished")
     assert len(committed) > 1 and all(hands < 500 + 400 for hands in committed)
     assert sum(committed) == 1800 and finished == len(files)
+
+
+def test_a_worker_spools_batches_smaller_than_the_transaction_that_stores_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker holds one spool batch of rows at a time (Python tuples, 27 KB a hand):
+    a file of 200 hands leaves it as batches of 70, 70 and 60, each with the file's
+    progress so far, and the loader stores them in one transaction."""
+    monkeypatch.setattr(importer, "SPOOL_HANDS", 70)
+    path = sorted(SAMPLES.rglob("*Razz*.txt"))[0]
+    (source,) = (found for found in sources([path]) if isinstance(found, Source))
+    (work,) = importer.works_of(source, None, importer.BATCH_HANDS, str(tmp_path), PIECE_BYTES)
+    outcome = importer.read_work(work)
+    progress = [file_progress for _frames, file_progress in outcome.batches]
+    assert [p.hands for p in progress] == [70, 140, 200]
+    assert [p.finished for p in progress] == [False, False, True]
+    assert progress[-1].offset_reached == path.stat().st_size
+
+    committed = _stores_counted(monkeypatch)
+    with Database(tmp_path / "db.duckdb") as database:
+        summary = import_histories([path], database)
+    assert committed == [200] == [summary.hands_imported]
 
 
 def test_a_hand_twice_in_one_file_is_stored_once_with_its_players_once(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ from pipeline.dataset.layout import (
 )
 from pipeline.file_pieces import Piece, read_piece
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
-from pipeline.importer import BATCH_HANDS, FileWork, PendingBatches, WorkOutcome, read_work
+from pipeline.importer import SPOOL_HANDS, FileWork, PendingBatches, WorkOutcome, read_work
 from pipeline.storage.database import MEMORY_LIMIT, SCHEMA
 from pipeline.storage.stats import install_stats
 
@@ -108,7 +108,7 @@ def write_piece(work: DatasetWork) -> DatasetOutcome:
         for part, data in readable:
             source, piece = part.source, part.piece
             hands_before = None if piece is None else 0
-            outcome = read_work(FileWork(source, None, BATCH_HANDS, spool, piece, hands_before))
+            outcome = read_work(FileWork(source, None, SPOOL_HANDS, spool, piece, hands_before))
             if outcome.refused is not None:
                 refused.append(outcome.refused)
                 continue

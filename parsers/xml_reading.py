@@ -174,7 +174,7 @@ def split_xml(
         counted = start
         yield HandText(
             path=path,
-            lines=tuple(row.rstrip() for row in text[start:end].split("\n")),
+            lines=tuple(map(str.rstrip, text[start:end].split("\n"))),
             first_line=line,
             byte_offset=offsets[2 * index],
             byte_end=offsets[2 * index + 1],

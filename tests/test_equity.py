@@ -3,6 +3,7 @@ the community card) and random stud spots against PokerKit's own calculation."""
 
 from __future__ import annotations
 
+import gc
 import random
 from dataclasses import replace
 from fractions import Fraction
@@ -32,6 +33,21 @@ def test_razz_with_one_card_to_come_counts_every_out() -> None:
     equities = pot_equities(RAZZ, {"Hero": hero, "Villain": villain}, to_come=1)
     assert equities.exact and equities.runouts == 40 * 39 and equities.standard_error == 0
     assert equities.shares == {"Hero": Fraction(47, 208), "Villain": Fraction(161, 208)}
+
+
+def test_counting_every_runout_leaves_nothing_for_the_cycle_collector() -> None:
+    """A worker runs the cycle collector seldom (`worker_pool`): an all-in hand's tally,
+    kept alive by a reference cycle, stayed in memory long after its hand."""
+    hero = ("Ac", "2d", "3h", "4s", "Kc", "Kd")
+    villain = ("2c", "3d", "4h", "5s", "7c", "Qd")
+    gc.collect()
+    gc.disable()
+    try:
+        equities = pot_equities(RAZZ, {"Hero": hero, "Villain": villain}, to_come=1)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert equities.exact and left == 0
 
 
 def test_stud_hi_lo_at_the_river_quarters_a_tied_low() -> None:

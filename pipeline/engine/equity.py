@@ -164,24 +164,31 @@ class _Tally:
 
     def every_runout(self, own: int, shared: bool) -> None:
         """Each way to deal `own` cards to each player in turn (then the community card)."""
-        deck = range(len(self.unseen))
-        combos = list(combinations(deck, own))
-        players = len(self.held)
+        self._deal(0, frozenset(), [], list(combinations(range(len(self.unseen)), own)), shared)
 
-        def deal(player: int, used: frozenset[int], dealt: list[tuple[int, ...]]) -> None:
-            if player == players:
-                if not shared:
-                    self.count([self.value(i, cards) for i, cards in enumerate(dealt)])
-                    return
-                for card in deck:
-                    if card not in used:
-                        self.count([self.value(i, (*cards, card)) for i, cards in enumerate(dealt)])
+    def _deal(
+        self,
+        player: int,
+        used: frozenset[int],
+        dealt: list[tuple[int, ...]],
+        combos: list[tuple[int, ...]],
+        shared: bool,
+    ) -> None:
+        """The runouts from `player` on, the players before him dealt `dealt`. A method: a
+        closure calling itself is a reference cycle, which kept each hand's tally (its
+        values remembered) alive until the cycle collector ran, seldom in a worker: a
+        worker's memory grew by a megabyte or two a file."""
+        if player == len(self.held):
+            if not shared:
+                self.count([self.value(i, cards) for i, cards in enumerate(dealt)])
                 return
-            for cards in combos:
-                if used.isdisjoint(cards):
-                    deal(player + 1, used.union(cards), [*dealt, cards])
-
-        deal(0, frozenset(), [])
+            for card in range(len(self.unseen)):
+                if card not in used:
+                    self.count([self.value(i, (*cards, card)) for i, cards in enumerate(dealt)])
+            return
+        for cards in combos:
+            if used.isdisjoint(cards):
+                self._deal(player + 1, used.union(cards), [*dealt, cards], combos, shared)
 
     def sample(self, own: int, shared: bool, samples: int, seed: int) -> None:
         """`samples` runouts drawn at random: each a partial shuffle of the unseen cards

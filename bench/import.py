@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from corpus import corpus_folder, tree_rss_kb  # bench/corpus.py
+from corpus import corpus_folder, proportional_kb, tree_rss_kb  # bench/corpus.py
 
 
 def measure(hands: int, jobs: int) -> None:
@@ -29,10 +29,11 @@ def measure(hands: int, jobs: int) -> None:
         ]  # fmt: skip
         started = time.perf_counter()
         process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
-        peak = main_peak = worker_peak = 0
+        peak = main_peak = worker_peak = proportional_peak = 0
         while process.poll() is None:
             tree = tree_rss_kb(process.pid)
             peak = max(peak, sum(tree.values()))
+            proportional_peak = max(proportional_peak, proportional_kb(tree))
             main_peak = max(main_peak, tree.get(process.pid, 0))
             worker_peak = max(
                 [worker_peak, *(kb for pid, kb in tree.items() if pid != process.pid)]
@@ -45,7 +46,8 @@ def measure(hands: int, jobs: int) -> None:
         print(
             f"{hands:>9,} hands, jobs={jobs}: {seconds:7.1f} s, {hands / seconds:6,.0f} hands/s, "
             f"peak memory {peak / 1024:6.0f} MB (main {main_peak / 1024:.0f}, largest worker "
-            f"{worker_peak / 1024:.0f}), database {database.stat().st_size / 1e6:.0f} MB"
+            f"{worker_peak / 1024:.0f}; shared libraries counted once: "
+            f"{proportional_peak / 1024:.0f}), database {database.stat().st_size / 1e6:.0f} MB"
         )
 
 

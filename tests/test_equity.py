@@ -40,6 +40,7 @@ def test_counting_every_runout_leaves_nothing_for_the_cycle_collector() -> None:
     kept alive by a reference cycle, stayed in memory long after its hand."""
     hero = ("Ac", "2d", "3h", "4s", "Kc", "Kd")
     villain = ("2c", "3d", "4h", "5s", "7c", "Qd")
+    pot_equities(RAZZ, {"Hero": hero, "Villain": villain}, to_come=1)  # tables built once
     gc.collect()
     gc.disable()
     try:

@@ -40,15 +40,17 @@ def test_counting_every_runout_leaves_nothing_for_the_cycle_collector() -> None:
     kept alive by a reference cycle, stayed in memory long after its hand."""
     hero = ("Ac", "2d", "3h", "4s", "Kc", "Kd")
     villain = ("2c", "3d", "4h", "5s", "7c", "Qd")
-    pot_equities(RAZZ, {"Hero": hero, "Villain": villain}, to_come=1)  # tables built once
     gc.collect()
-    gc.disable()
+    gc.garbage.clear()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what the collector finds is kept, to be looked at
     try:
         equities = pot_equities(RAZZ, {"Hero": hero, "Villain": villain}, to_come=1)
-        left = gc.collect()
+        gc.collect()
+        tallies = [found for found in gc.garbage if type(found).__name__ == "_Tally"]
     finally:
-        gc.enable()
-    assert equities.exact and left == 0
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert equities.exact and tallies == []
 
 
 def test_stud_hi_lo_at_the_river_quarters_a_tied_low() -> None:

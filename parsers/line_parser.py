@@ -77,18 +77,43 @@ class LineSyntaxError(Exception):
         super().__init__(f"column {column}: expected {', '.join(self.expected) or 'end of line'}")
 
 
-@dataclass(frozen=True, slots=True)
 class LineTemplate:
-    """How to build one shape's event from a line's pieces.
+    """How to build one shape's event from a line's pieces: where each of the event's
+    arguments is read (`_Value`: a piece through its terminal's reader, a constant, the
+    player, the line number), and which values are only checked.
 
-    `build(pieces, player, line_number)` is generated Python, one function per shape
-    (each piece read by its terminal's reader in a statement of its own, then "return
-    Action(player, k3, v0, k4, k5, line_number)"): the hot path of parsing is
-    then a single call with no loop over fields.
+    Compiled (`parsers/compiled.py`), building is one native call a value and the
+    event's constructor: this is the hot path of parsing. (Until session 21 each shape's
+    build was Python written for it and run by `exec`, one interpreted call a line:
+    about 1,700 instructions of the 4,400 a line's build cost.)
     """
 
-    build: Callable[[Sequence[str], str, int], Any]
-    unreadable: Callable[[Sequence[str]], list[str]] | None
+    def __init__(
+        self,
+        event_class: Callable[..., Any],
+        checks: list[_Value],
+        arguments: list[_Value],
+        keywords: tuple[str, ...] | None,
+        unreadable: list[_Value],
+    ) -> None:
+        self.event_class = event_class
+        self.checks = checks  # read first, then dropped: values that vary, never kept
+        self.arguments = arguments  # in the order the event is called with them
+        self.keywords = keywords  # None: called positionally
+        self.unreadable = unreadable  # the card tokens that are not cards
+
+    def build(self, pieces: list[str], player: str, line_number: int) -> Any:
+        """The event; `_ShapeMismatch` if a piece is not what its terminal accepts."""
+        for check in self.checks:
+            check.read(pieces, player, line_number)
+        values = [argument.read(pieces, player, line_number) for argument in self.arguments]
+        event_class = self.event_class  # read as an attribute, not looked up as a method
+        if self.keywords is None:
+            return event_class(*values)
+        return event_class(**dict(zip(self.keywords, values, strict=True)))
+
+    def unreadable_texts(self, pieces: list[str]) -> list[str]:
+        return [value.read(pieces, "", 0) for value in self.unreadable]
 
 
 @dataclass(slots=True)
@@ -265,34 +290,28 @@ class LineParser:
     def _compile(
         self, event_class: type, fields: dict[str, Any], pieces: list[str], free: int | None
     ) -> tuple[LineTemplate, set[int], bool]:
-        code = _TemplateCode(_piece_starts(pieces), self._pattern, self._reader, free)
-        arguments: dict[str, str] = {}
+        plan = _TemplatePlan(_piece_starts(pieces), self._pattern, self._reader, free)
+        # Checked first, before any field is converted.
+        checks = [plan.terminal(v.token, None) for v in fields.values() if isinstance(v, Ignored)]
+        given: dict[str, _Value] = {}
         unreadable: list[Token] = []
-        for value in fields.values():  # checked first, before any field is converted
-            if isinstance(value, Ignored):
-                code.terminal(value.token, None)
         for name, value in fields.items():
             if isinstance(value, Ignored):
-                pass
-            elif isinstance(value, Text):
-                arguments[name] = code.terminal(value.token, str)
+                continue
+            if isinstance(value, Text):
+                given[name] = plan.terminal(value.token, str)
             elif isinstance(value, Token):
-                arguments[name] = code.terminal(value, self._converter(value.type))
+                given[name] = plan.terminal(value, self._converter(value.type))
             elif isinstance(value, tuple) and any(isinstance(v, Token) for v in value):
-                items = [code.terminal(v, self._converter(v.type)) for v in value]
-                arguments[name] = f"({', '.join(items)},)"
+                given[name] = _Items([plan.terminal(v, self._converter(v.type)) for v in value])
             else:
-                arguments[name] = code.constant(value)
+                given[name] = _Constant(value)
             unreadable.extend(v for v in _tokens_in(value) if self._is_unreadable(v))
-        given = {**arguments, "line": "line_number"}
-        call = ", ".join(_call_arguments(event_class, given, code.constant))
-        event = f"{code.constant(event_class)}({call})"
-        build = code.function("build", "pieces, player, line_number", event)
-        raw = None
-        if unreadable:
-            texts = ", ".join(code.terminal(token, None) for token in unreadable)
-            raw = code.function("unreadable", "pieces", f"[{texts}]")
-        return LineTemplate(build, raw), code.covered, code.cacheable
+        given["line"] = _LineNumber()
+        arguments, keywords = _call_arguments(event_class, given)
+        raw = [plan.terminal(token, None) for token in unreadable]
+        template = LineTemplate(event_class, checks, arguments, keywords, raw)
+        return template, plan.covered, plan.cacheable
 
     def _remember(self, pieces: list[str], covered: set[int], template: LineTemplate) -> None:
         if len(self._shapes) >= self._max_shapes:
@@ -339,12 +358,12 @@ class LineParser:
         )
 
 
-class _TemplateCode:
-    """Writes the Python statements that rebuild each terminal's value from the pieces.
+class _TemplatePlan:
+    """Says where each terminal's value is read among a line's pieces, and how.
 
-    Each value is read by a statement of its own, in the order of the fields: a call to
-    the terminal's `_PieceReader`, which checks and converts a text once and remembers
-    it, or, for a pattern that looks around itself, a check where it stands in the line."""
+    A value is read by the terminal's `_PieceReader`, which checks and converts a text
+    once and remembers it, or, for a pattern that looks around itself, checked where it
+    stands in the line."""
 
     def __init__(
         self,
@@ -357,63 +376,119 @@ class _TemplateCode:
         self.pattern_of = pattern_of
         self.reader_of = reader_of
         self.free_piece = free_piece  # words, not a number or a card
-        self.namespace: dict[str, Any] = {
-            "_join_span": _join_span,
-            "_checked_in_line": _checked_in_line,
-            "_ShapeMismatch": _ShapeMismatch,
-        }
         self.covered: set[int] = set()
         self.cacheable = True
-        self.body: list[str] = []  # the statements of the function being written
 
-    def constant(self, value: Any) -> str:
-        name = f"k{len(self.namespace)}"
-        self.namespace[name] = value
-        return name
-
-    def terminal(self, token: Token, convert: Converter | None) -> str:
-        """The name of a local (or constant) holding the terminal's value, checked."""
+    def terminal(self, token: Token, convert: Converter | None) -> _Value:
+        """How the terminal's value is read from a line of this shape, checked."""
         if token.type.rpartition("__")[2] == "PLAYER":
-            return "player"
+            return _Player()
         span = _token_span(token, self.starts)
         if span is None or (span[0] == span[1] and span[0] % 2 == 0):
             # Literal text only (the same on every line of the shape), or a terminal that
             # cuts a number in two: then the shape is not cached at all.
             self.cacheable = self.cacheable and span is not None
-            return self.constant(convert(str(token)) if convert else str(token))
+            return _Constant(convert(str(token)) if convert else str(token))
         first, last = span
         self.covered.update(range(first, last + 1))
         head, tail = _span_cuts(token, self.starts, first, last)
-        text = f"v{len(self.body)}"
-        if first == last:
-            self.body.append(f"{text} = pieces[{first}]")
-        else:
-            self.body.append(f"{text} = _join_span(pieces, {first}, {head}, {last}, {tail})")
         # Another line of this shape may hold any number or card here: the terminal's
         # own pattern must accept it ("*** $12.50th STREET ***" is no street). A pattern
         # that looks around itself is checked where it stands in the line.
         pattern = self.pattern_of(token.type)
         if _LOOKAROUND.search(pattern.pattern):
-            self.body.append(
-                f"_checked_in_line({self.constant(pattern)}, pieces, {first}, {head}, {text})"
-            )
-            if convert is not None and convert is not str:
-                self.body.append(f"{text} = {self.constant(convert)}({text})")
-            return text
+            converter = convert if convert is not None and convert is not str else None
+            return _CheckedInLine(first, head, last, tail, pattern, converter)
         # A card and a number never share a terminal either: "[5c]" is a card even where
         # "[10]" was read as an unreadable one.
         kind = None
         if first == last != self.free_piece:
             kind = _CARD if _is_card(str(token)) else _NUMBER
         reader = self.reader_of(token.type, kind, convert)
-        self.body.append(f"{text} = {self.constant(reader.value)}({text})")
-        return text
+        if first == last:
+            return _Piece(first, reader)
+        return _Span(first, head, last, tail, reader)
 
-    def function(self, name: str, parameters: str, expression: str) -> Callable[..., Any]:
-        lines = "".join(f"    {statement}\n" for statement in self.body)
-        self.body = []
-        exec(f"def {name}({parameters}):\n{lines}    return {expression}\n", self.namespace)
-        return self.namespace[name]
+
+class _Value:
+    """One value of a line's event, as a line of its shape holds it."""
+
+    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
+        raise NotImplementedError
+
+
+class _Constant(_Value):
+    """The same on every line of the shape (literal text, a transformer's constant)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
+        return self.value
+
+
+class _Player(_Value):
+    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
+        return player
+
+
+class _LineNumber(_Value):
+    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
+        return line_number
+
+
+class _Piece(_Value):
+    """One variable piece, through its terminal's reader."""
+
+    def __init__(self, index: int, reader: _PieceReader) -> None:
+        self.index = index
+        self.reader = reader
+
+    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
+        return self.reader.value(pieces[self.index])
+
+
+class _Span(_Value):
+    """A terminal over several pieces, joined, through its reader."""
+
+    def __init__(self, first: int, head: int, last: int, tail: int | None, reader: _PieceReader):
+        self.first, self.head, self.last, self.tail = first, head, last, tail
+        self.reader = reader
+
+    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
+        return self.reader.value(_join_span(pieces, self.first, self.head, self.last, self.tail))
+
+
+class _CheckedInLine(_Value):
+    """A terminal whose pattern looks around itself, checked where it stands."""
+
+    def __init__(
+        self,
+        first: int,
+        head: int,
+        last: int,
+        tail: int | None,
+        pattern: re.Pattern[str],
+        convert: Converter | None,
+    ) -> None:
+        self.first, self.head, self.last, self.tail = first, head, last, tail
+        self.pattern = pattern
+        self.convert = convert
+
+    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
+        text = _join_span(pieces, self.first, self.head, self.last, self.tail)
+        _checked_in_line(self.pattern, pieces, self.first, self.head, text)
+        return text if self.convert is None else self.convert(text)
+
+
+class _Items(_Value):
+    """A tuple of values (a line's cards)."""
+
+    def __init__(self, items: list[_Value]) -> None:
+        self.items = items
+
+    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
+        return tuple([item.read(pieces, player, line_number) for item in self.items])
 
 
 class _ShapeMismatch(Exception):
@@ -463,45 +538,45 @@ def _is_card(piece: str) -> bool:
 
 def _checked_in_line(
     pattern: re.Pattern[str], pieces: list[str], first: int, head: int, text: str
-) -> str:
-    line = "".join(pieces)
-    start = len("".join(pieces[:first])) + head
-    match = pattern.match(line, start)
+) -> None:
+    start = head
+    for index in range(first):
+        start += len(pieces[index])
+    match = pattern.match("".join(pieces), start)
     if match is None or match.end() != start + len(text):
         raise _ShapeMismatch
-    return text
 
 
 def _emit(
     template: LineTemplate, pieces: list[str], player: str, line_number: int
 ) -> tuple[Any, list[str]]:
     event = template.build(pieces, player, line_number)
-    return event, template.unreadable(pieces) if template.unreadable is not None else []
+    return event, template.unreadable_texts(pieces) if template.unreadable else []
 
 
 def _call_arguments(
-    event_class: type, given: dict[str, str], constant: Callable[[Any], str]
-) -> list[str]:
-    """The build's arguments as its call passes them: positionally, in the dataclass's
-    field order, each default a constant. An event called by keyword costs half as much
-    again (the keywords are gathered in a dict, then matched to the parameters). A class
-    that is not a plain dataclass is called by keyword, as are fields it lacks (to fail
-    as written)."""
-    by_keyword = [f"{name}={value}" for name, value in given.items()]
+    event_class: type, given: dict[str, _Value]
+) -> tuple[list[_Value], tuple[str, ...] | None]:
+    """The event's arguments as the build passes them: positionally, in the dataclass's
+    field order, each default a constant (keywords None). An event called by keyword
+    costs half as much again (the keywords are gathered in a dict, then matched to the
+    parameters). A class that is not a plain dataclass is called by keyword, as are
+    fields it lacks (to fail as written)."""
+    by_keyword = (list(given.values()), tuple(given))
     if not dataclasses.is_dataclass(event_class):
         return by_keyword
     fields = dataclasses.fields(event_class)
     if not set(given) <= {field.name for field in fields}:
         return by_keyword
-    ordered = []
+    ordered: list[_Value] = []
     for field in fields:
         if field.name in given:
             ordered.append(given[field.name])
         elif field.default is dataclasses.MISSING or field.kw_only:
             return by_keyword
         else:
-            ordered.append(constant(field.default))
-    return ordered
+            ordered.append(_Constant(field.default))
+    return ordered, None
 
 
 def _tokens_in(value: Any) -> list[Token]:

@@ -418,3 +418,25 @@ def test_a_hand_twice_in_one_file_is_stored_once_with_its_players_once(tmp_path:
         seats = database.scalar("SELECT count(DISTINCT player) FROM hand_players")
     assert (summary.hands_imported, summary.duplicates) == (1, 1)
     assert players == seats > 1
+
+
+def test_a_file_repeating_stored_hands_adds_only_its_new_hands_rows(tmp_path: Path) -> None:
+    """Most batches are new hands only, stored without a join to pick them; a batch that
+    repeats stored hands must still add the rows of its new hands alone, facts included."""
+    history = sorted(SAMPLES.rglob("*.txt"))[0].read_text(encoding="utf-8-sig")
+    hands = [hand + "\n\n\n" for hand in re.split(r"\n\s*\n", history.strip())[:12]]
+    (tmp_path / "old.txt").write_text("".join(hands[:5]), encoding="utf-8")
+    (tmp_path / "later.txt").write_text("".join(hands[2:]), encoding="utf-8")  # 3 stored
+    (tmp_path / "all.txt").write_text("".join(hands), encoding="utf-8")
+    tables = (*TABLES, "player_hand_facts")
+    with Database(tmp_path / "at_once.duckdb") as database:
+        assert import_histories([tmp_path / "all.txt"], database).hands_imported == 12
+        at_once = {table: database.scalar(f"SELECT count(*) FROM {table}") for table in tables}
+    with Database(tmp_path / "in_two.duckdb") as database:
+        assert import_histories([tmp_path / "old.txt"], database).hands_imported == 5
+        later = import_histories([tmp_path / "later.txt"], database)
+        in_two = {table: database.scalar(f"SELECT count(*) FROM {table}") for table in tables}
+    assert (later.hands_imported, later.duplicates) == (7, 3)
+    assert in_two == at_once
+    assert at_once["hand_players"] > at_once["hands"] == 12
+    assert at_once["player_hand_facts"] == at_once["hand_players"]

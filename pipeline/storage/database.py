@@ -257,14 +257,18 @@ class Database:
                 )
                 new_hands = sum(hands_by_site.values())
                 duplicates += incoming.height - new_hands
+                # The batch's rows of the new hands: all of them, most often (a batch's
+                # hands are unique, `PendingBatches`), without a join to find them.
+                all_new = new_hands == frames["hands"].height
+                new_rows = "" if all_new else f" SEMI JOIN new_keys USING ({_HAND_KEY})"
                 for table in HAND_TABLES:
                     if table != "hands" and table in frames:
                         registered[table] = f"batch_{table}"
                         con.register(registered[table], frames[table])
                     if table in registered:
                         con.execute(
-                            f"INSERT INTO {table} BY NAME SELECT b.* FROM {registered[table]} AS b "
-                            f"SEMI JOIN new_keys USING ({_HAND_KEY})"
+                            f"INSERT INTO {table} BY NAME SELECT b.* FROM {registered[table]} AS b"
+                            + new_rows
                         )
                 if new_hands:
                     # The stats' per-hand facts, from the batch's rows (not the whole tables).
@@ -272,8 +276,7 @@ class Database:
                         con,
                         {
                             table: (
-                                f"SELECT b.* FROM {registered[table]} AS b "
-                                f"SEMI JOIN new_keys USING ({_HAND_KEY})"
+                                f"SELECT b.* FROM {registered[table]} AS b" + new_rows
                                 if table in registered
                                 else f"SELECT * FROM {table} WHERE false"
                             )

@@ -85,8 +85,8 @@ class LineTemplate:
 
     Compiled (`parsers/compiled.py`), building is one native call a value and the
     event's constructor: this is the hot path of parsing. (Until session 21 each shape's
-    build was Python written for it and run by `exec`, one interpreted call a line:
-    about 1,700 instructions of the 4,400 a line's build cost.)
+    build was Python written for it and run by `exec`: learning a shape compiled code,
+    and every line paid an interpreted call.)
     """
 
     def __init__(

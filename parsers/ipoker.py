@@ -241,8 +241,17 @@ def _tournament(fields: dict[str, str], line: int) -> Tournament:
 _STUD_STREETS: Final = {"second", "third", "fourth", "fifth", "sixth", "river"}
 _GAME_CODE: Final = re.compile(r'gamecode="(\d+)"')
 
-_ANTE, _BRING_IN, _FOLD, _CHECK, _CALL, _BET = "15", "16", "0", "4", "3", "5"
-_RAISE_TO, _RAISE_BY, _ALL_IN, _SITTING_OUT = "23", "6", "7", "9"
+# Action types. Each `Final`: compiled, a constant is inlined, a plain global looked up.
+_ANTE: Final = "15"
+_BRING_IN: Final = "16"
+_FOLD: Final = "0"
+_CHECK: Final = "4"
+_CALL: Final = "3"
+_BET: Final = "5"
+_RAISE_TO: Final = "23"
+_RAISE_BY: Final = "6"
+_ALL_IN: Final = "7"
+_SITTING_OUT: Final = "9"
 _NO_ACTION: Final = frozenset({"1", "2", "8"})  # blinds and a new player's wait: flop games only
 
 _DATES: Final = (
@@ -263,8 +272,9 @@ def start_time(text: str) -> datetime:
     """ "2010-09-05 13:00:46", read as UTC (FPDB: iPoker's clock is UTC); inferred from
     FPDB: "2010/09/05 13:00", "05/09/2010 13:00:46", "05.09.2010 ...", "05-Sep-2010 ...".
     ValueError for anything else."""
+    text = text.strip()
     for pattern, order in _DATES:
-        found = pattern.fullmatch(text.strip())
+        found = pattern.fullmatch(text)
         if found is None:
             continue
         first, second, third, hour, minute, seconds = found.groups()
@@ -274,8 +284,7 @@ def start_time(text: str) -> datetime:
             year, month, day = int(third), int(second), int(first)
         else:
             year, month, day = int(third), _MONTHS[second], int(first)
-        local = datetime(year, month, day, int(hour), int(minute), int(seconds or 0))
-        return local.replace(tzinfo=UTC)
+        return datetime(year, month, day, int(hour), int(minute), int(seconds or 0), tzinfo=UTC)
     raise ValueError(f"unreadable start date {text!r}")
 
 
@@ -301,7 +310,7 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
 
 def _read_game(chunk: HandText, session: Session, tree: XmlTree) -> Hand | SkippedHand:
     element = tree.root
-    number = element.get("gamecode", "")
+    number = element.attrib.get("gamecode", "")
     kind = session.game_type
     if kind is None:
         raise ElementFault(chunk.first_line, f"unknown iPoker game {session.game!r}")
@@ -351,14 +360,14 @@ def _seats(tree: XmlTree, players: Element) -> tuple[list[Seat], int | None]:
     a seat with no name is empty."""
     seats, button = [], None
     for player in players.iter("player"):
-        name = player.get("name", "")
+        name = player.attrib.get("name", "")
         if not name:
             continue
         number = tree.attribute(player, "seat")
         if not number.isdigit():
             raise ElementFault(tree.line(player), f"seat {number!r} is not a number")
         seats.append(Seat(int(number), name, tree.amount(player, "chips"), line=tree.line(player)))
-        if player.get("dealer") == "1":
+        if player.attrib.get("dealer") == "1":
             button = int(number)
     if not seats:
         raise ElementFault(tree.line(players), "no player seated")
@@ -376,7 +385,7 @@ def _collects(tree: XmlTree, players: Element, records: list[object]) -> list[Co
             returned[record.player] = returned.get(record.player, Decimal(0)) + record.amount
     collects = []
     for player in players.iter("player"):
-        name = player.get("name", "")
+        name = player.attrib.get("name", "")
         won = tree.amount(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)
         if won > 0:
             collects.append(Collect(name, won, line=tree.line(player)))
@@ -392,16 +401,24 @@ def _records(tree: XmlTree, game: Game, names: set[str]) -> list[object]:
         if not number.isdigit():
             raise ElementFault(tree.line(round_element), f"round {number!r} is not a number")
         index = int(number) - 2  # round 0 posts the antes, round 1 is empty
-        actions = _actions_in_order(tree, round_element)
+        actions: list[Element] = []
+        shown: list[Element] = []
+        for element in round_element.iter():  # one walk for both kinds
+            tag = element.tag
+            if tag == "action":
+                actions.append(element)
+            elif tag == "cards":
+                shown.append(element)
+        actions = _in_order(tree, actions)
         if index < 0:
             records += [_ante(tree, action, names) for action in actions]
             continue
         if index >= len(streets):
             raise ElementFault(tree.line(round_element), f"a round {number} in a {game} hand")
-        if not actions and not round_element.findall("cards"):
+        if not actions and not shown:
             continue
         records.append(StreetStart(streets[index], line=tree.line(round_element)))
-        for cards in round_element.iter("cards"):
+        for cards in shown:
             dealt = _dealt(tree, cards, names)
             if dealt is not None:
                 records.append(dealt)
@@ -413,10 +430,9 @@ def _records(tree: XmlTree, game: Game, names: set[str]) -> list[object]:
     return records
 
 
-def _actions_in_order(tree: XmlTree, round_element: Element) -> list[Element]:
+def _in_order(tree: XmlTree, actions: list[Element]) -> list[Element]:
     """A round's actions by their numbers (a real file prints four rounds in ten seat by
     seat instead): a round in order is kept as it is, without a sort."""
-    actions = list(round_element.iter("action"))
     numbers = [_action_number(tree, action) for action in actions]
     for index in range(1, len(numbers)):
         if numbers[index] < numbers[index - 1]:
@@ -426,7 +442,7 @@ def _actions_in_order(tree: XmlTree, round_element: Element) -> list[Element]:
 
 
 def _action_number(tree: XmlTree, action: Element) -> int:
-    number = action.get("no", "")
+    number = action.attrib.get("no", "")
     if not number.isdigit():
         raise ElementFault(tree.line(action), f"action number {number!r} is not a number")
     return int(number)
@@ -440,7 +456,7 @@ def _player(tree: XmlTree, element: Element, names: set[str]) -> str:
 
 
 def _ante(tree: XmlTree, action: Element, names: set[str]) -> Post:
-    kind = action.get("type")
+    kind = action.attrib.get("type")
     if kind != _ANTE:
         raise ElementFault(tree.line(action), f"an action of type {kind} before the cards")
     return Post(
@@ -453,7 +469,7 @@ def _ante(tree: XmlTree, action: Element, names: set[str]) -> Post:
 
 def _dealt(tree: XmlTree, cards: Element, names: set[str]) -> DealtLine | None:
     """`<cards type="Third Street" player="WurmX">X X H6</cards>`: the cards shown."""
-    if cards.get("type", "").lower().removesuffix(" street") not in _STUD_STREETS:
+    if cards.attrib.get("type", "").lower().removesuffix(" street") not in _STUD_STREETS:
         raise ElementFault(
             tree.line(cards), f"cards of a {cards.get('type')!r} street in a stud hand"
         )
@@ -474,7 +490,7 @@ def _shown(text: str) -> tuple[str, ...]:
 
 def _action(tree: XmlTree, action: Element, names: set[str], put_in: dict[str, Decimal]) -> Action:
     player = _player(tree, action, names)
-    kind = action.get("type", "")
+    kind = action.attrib.get("type", "")
     line = tree.line(action)
     if kind in (_FOLD, _SITTING_OUT):
         return Action(player, ActionKind.FOLD, line=line)

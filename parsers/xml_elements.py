@@ -49,7 +49,7 @@ class XmlTree:
 
     def attribute(self, element: Element, name: str) -> str:
         """The attribute's value; an `ElementFault` where the element lacks it."""
-        value = element.get(name)
+        value = element.attrib.get(name)  # compiled, a dict's get: not a method looked up
         if value is None:
             raise ElementFault(self.line(element), f"<{element.tag}> has no {name}")
         return value

@@ -49,11 +49,14 @@ def _refuse(what: str) -> Callable[..., NoReturn]:
     return refuse
 
 
-_REFUSALS = (
-    ("StartDoctypeDeclHandler", "a document type declaration (DTD)"),
-    ("EntityDeclHandler", "an entity declaration"),
-    ("UnparsedEntityDeclHandler", "an unparsed entity declaration"),
-    ("ExternalEntityRefHandler", "an external entity reference"),
+_REFUSALS = tuple(
+    (handler, _refuse(what))  # made once: a parser is made for every hand
+    for handler, what in (
+        ("StartDoctypeDeclHandler", "a document type declaration (DTD)"),
+        ("EntityDeclHandler", "an entity declaration"),
+        ("UnparsedEntityDeclHandler", "an unparsed entity declaration"),
+        ("ExternalEntityRefHandler", "an external entity reference"),
+    )
 )
 
 
@@ -102,8 +105,8 @@ def _parser(builder: TreeBuilder) -> expat.XMLParserType:
     parser.buffer_text = True  # text in one piece, not a call per line
     parser.EndElementHandler = builder.end
     parser.CharacterDataHandler = builder.data
-    for handler, what in _REFUSALS:
-        setattr(parser, handler, _refuse(what))
+    for handler, refusal in _REFUSALS:
+        setattr(parser, handler, refusal)
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     return parser
 
@@ -156,7 +159,8 @@ def split_xml(
     that declares UTF-8 and holds Windows-1252 euro signs is read as Windows-1252."""
     decoded = decode_history(data)
     text = decoded.text
-    if "\r" in text:
+    returns = "\r" in text  # one scan: a euro sign makes the text two bytes a character
+    if returns:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     starts = [match.start() for match in hand_start.finditer(text)]
     if not starts:
@@ -166,7 +170,9 @@ def split_xml(
         closing = text.find(hand_end, start, following)
         bounds.append((start, following if closing < 0 else closing + len(hand_end)))
     flat = [position for bound in bounds for position in bound]
-    offsets = byte_offsets(decoded.text, _undo_newlines(decoded.text, flat), decoded, len(data))
+    if returns:
+        flat = _undo_newlines(decoded.text, flat)
+    offsets = byte_offsets(decoded.text, flat, decoded, len(data))
     preamble = text[: starts[0]]
     line, counted = 1, 0
     for index, (start, end) in enumerate(bounds):

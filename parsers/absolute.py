@@ -29,6 +29,7 @@ from parsers.common_lines import PIECE_CONVERTERS, UnmarkedLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
+    ZERO,
     Card,
     Event,
     Game,
@@ -301,9 +302,9 @@ class AbsoluteLines(UnmarkedLines):
 
 def _pot_totals(
     total: Decimal,
-    rake: Decimal = Decimal(0),
+    rake: Decimal = ZERO,
     pots: tuple[Decimal, ...] = (),
-    jackpot_rake: Decimal = Decimal(0),
+    jackpot_rake: Decimal = ZERO,
     line: int = 0,
 ) -> PotTotals:
     """ "Total Pot($26) | Rake ($1.30) | Jackpot Rake ($0.50)": the pot before rake, and

@@ -36,6 +36,7 @@ from xml.etree.ElementTree import Element
 from parsers.amounts import parse_loose_amount
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    ZERO,
     Action,
     ActionKind,
     Collect,
@@ -431,8 +432,8 @@ class _Records:
             self.records.append(Action(player, ActionKind.CHECK, line=line))
             return
         value = self.tree.amount(item, "VALUE")
-        had = self.put_in.get(player, Decimal(0))
-        facing = max(self.put_in.values(), default=Decimal(0))
+        had = self.put_in.get(player, ZERO)
+        facing = max(self.put_in.values(), default=ZERO)
         left = self.left[player]
         if kind == "ACTION_ALLIN":
             # the round's total (FPDB), or his last chips when that is what it names

@@ -37,6 +37,7 @@ from lark import v_args
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, action, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    ZERO,
     Action,
     ActionKind,
     Collect,
@@ -472,12 +473,10 @@ def _all_ins_read(records: list[object]) -> list[object]:
 
 def _all_in_action(line: AllInLine, put_in: dict[str, Decimal], streets: int) -> object:
     if streets == 0:  # inferred (FPDB): an ante for all the player has
-        return Post(
-            line.player, PostKind.ANTE, line.added or line.total or Decimal(0), True, line.line
-        )
-    before = put_in.get(line.player, Decimal(0))
+        return Post(line.player, PostKind.ANTE, line.added or line.total or ZERO, True, line.line)
+    before = put_in.get(line.player, ZERO)
     total = line.total if line.total is not None else before + (line.added or 0)
-    facing = max(put_in.values(), default=Decimal(0))
+    facing = max(put_in.values(), default=ZERO)
     if total <= facing:
         return Action(line.player, ActionKind.CALL, total - before, all_in=True, line=line.line)
     if facing == 0:
@@ -494,7 +493,7 @@ def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:
     seat_of = {seat.player: seat.seat for seat in seats}
     by_number = {seat.seat: seat.player for seat in seats}
     normalized: list[object] = []
-    collected = Decimal(0)
+    collected = ZERO
     dealt_in: set[str] = set()
     listed: set[str] | None = None  # None: no summary (yet)
     for record in records:
@@ -547,7 +546,7 @@ def _seat_summary(
             raise StructureError(line.line, f"the summary's {line.who} is not seated")
     won = None
     if line.won is not None or line.won_low is not None:
-        won = (line.won or Decimal(0)) + (line.won_low or Decimal(0))
+        won = (line.won or ZERO) + (line.won_low or ZERO)
     return SeatSummary(
         seat_of[player],
         player,

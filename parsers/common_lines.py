@@ -21,6 +21,7 @@ from lark import Transformer, v_args
 from parsers.amounts import parse_amount
 from parsers.events import (
     UNKNOWN_CARD,
+    ZERO,
     Action,
     ActionKind,
     Collect,
@@ -100,7 +101,7 @@ def note(kind: str, player: Any, text: Any = "") -> EventSpec:
 
 
 def pot_after_rake(
-    left: Decimal, rake: Decimal, jackpot_fee: Decimal = Decimal(0), line: int = 0
+    left: Decimal, rake: Decimal, jackpot_fee: Decimal = ZERO, line: int = 0
 ) -> PotTotals:
     """The summary's money line of a site that prints the pot left once the rake is taken
     (Winamax: "Total pot 298€ | Rake 2€" with 300€ bet; Winning also takes a jackpot fee,

@@ -49,6 +49,10 @@ Card = str
 UNKNOWN_CARD: Card = "??"
 """A card the history prints but that cannot be read (e.g. `[of]`): kept as a placeholder."""
 
+ZERO: Final = Decimal(0)
+"""No money, made once: compiled, `Decimal(0)` is a call to the type every time it is met
+(a player's running total starts at it on every action)."""
+
 
 class LimitKind(StrEnum):
     FIXED = "fixed_limit"

@@ -21,6 +21,7 @@ from lark import Transformer
 from parsers.amounts import AmountOutOfRange
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
+    ZERO,
     Action,
     ActionKind,
     Collect,
@@ -415,7 +416,7 @@ def raises_to_street_totals(records: list[object]) -> list[object]:
                 put_in.clear()
             started = True
         elif isinstance(record, AddedRaiseLine):
-            total = put_in.get(record.player, Decimal(0)) + record.added
+            total = put_in.get(record.player, ZERO) + record.added
             record = Action(
                 record.player,
                 ActionKind.RAISE,
@@ -468,8 +469,8 @@ _OVER_BRING_IN: Final = frozenset({ActionKind.BET, ActionKind.COMPLETE, ActionKi
 
 
 def _all_in_action(record: AllInLine, put_in: dict[str, Decimal], raised: bool) -> Action:
-    top = max(put_in.values(), default=Decimal(0))
-    total = put_in.get(record.player, Decimal(0)) + record.added
+    top = max(put_in.values(), default=ZERO)
+    total = put_in.get(record.player, ZERO) + record.added
     if top == 0:
         return Action(
             record.player, ActionKind.BET, amount=record.added, all_in=True, line=record.line
@@ -486,7 +487,7 @@ def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     """Who put in the most, and how much more than anyone else: a bet nobody matched, to
     go back to its maker (None when the most is matched, or nothing was put in)."""
     top_player: str | None = None  # the first to put in the most
-    top = Decimal(0)
+    top = ZERO
     second: Decimal | None = None  # the most anyone else put in
     for player, amount in put_in.items():
         if top_player is None:
@@ -497,7 +498,7 @@ def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
             second = amount
     if top_player is None:
         return None
-    excess = top - (second or Decimal(0))
+    excess = top - (second or ZERO)
     return (top_player, excess) if excess > 0 else None
 
 
@@ -508,12 +509,12 @@ def count_street_put_in(record: object, put_in: dict[str, Decimal]) -> None:
     total to say what the action makes it."""
     if type(record) is Post:
         if record.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
-            put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+            put_in[record.player] = put_in.get(record.player, ZERO) + record.amount
     elif type(record) is Action:
         if record.raise_to is not None:
             put_in[record.player] = record.raise_to
         elif record.amount is not None:
-            put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+            put_in[record.player] = put_in.get(record.player, ZERO) + record.amount
 
 
 def completions_from_raises(game: Game, records: list[object]) -> list[object]:

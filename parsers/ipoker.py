@@ -36,6 +36,7 @@ from parsers.amounts import parse_loose_amount
 from parsers.conventions import SiteConventions
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
+    ZERO,
     Action,
     ActionKind,
     Collect,
@@ -220,7 +221,7 @@ def _tournament(fields: dict[str, str], line: int) -> Tournament:
     parts = [p for p in fields.get("buyin", "").split("+") if p.strip()]
     try:
         if parts:
-            buy_in = sum((parse_loose_amount(p) for p in parts[:-1]), Decimal(0)) or None
+            buy_in = sum((parse_loose_amount(p) for p in parts[:-1]), ZERO) or None
             fee = parse_loose_amount(parts[-1])
             if buy_in is None:  # one amount: the whole buy-in, no fee said
                 buy_in, fee = fee, None
@@ -323,7 +324,9 @@ def _read_game(chunk: HandText, session: Session, tree: XmlTree) -> Hand | Skipp
     seats, button = _seats(tree, players)
     names = {seat.player for seat in seats}
     records = _records(tree, game, names)
-    acting = {getattr(record, "player", None) for record in records}
+    acting = {  # compiled, `getattr` with a default costs an exception where it misses
+        record.player for record in records if isinstance(record, (Post, DealtLine, Action))
+    }
     seats = [
         seat
         if seat.player in acting
@@ -382,11 +385,11 @@ def _collects(tree: XmlTree, players: Element, records: list[object]) -> list[Co
     returned: dict[str, Decimal] = {}
     for record in records:
         if isinstance(record, UncalledReturn):
-            returned[record.player] = returned.get(record.player, Decimal(0)) + record.amount
+            returned[record.player] = returned.get(record.player, ZERO) + record.amount
     collects = []
     for player in players.iter("player"):
         name = player.attrib.get("name", "")
-        won = tree.amount(player, "win") - returned.get(name, Decimal(0)) if name else Decimal(0)
+        won = tree.amount(player, "win") - returned.get(name, ZERO) if name else ZERO
         if won > 0:
             collects.append(Collect(name, won, line=tree.line(player)))
     return collects
@@ -503,7 +506,7 @@ def _action(tree: XmlTree, action: Element, names: set[str], put_in: dict[str, D
         return Action(player, ActionKind.BET, amount, line=line)
     if kind == _BRING_IN:
         return Action(player, ActionKind.BRING_IN, amount, line=line)
-    had = put_in.get(player, Decimal(0))
+    had = put_in.get(player, ZERO)
     if kind == _RAISE_TO:
         return Action(player, ActionKind.RAISE, raise_to=amount, line=line)
     if kind == _RAISE_BY:  # inferred: FPDB's "raise by"
@@ -511,7 +514,7 @@ def _action(tree: XmlTree, action: Element, names: set[str], put_in: dict[str, D
             player, ActionKind.RAISE, raise_to=max(put_in.values(), default=had) + amount, line=line
         )
     if kind == _ALL_IN:
-        facing = max(put_in.values(), default=Decimal(0))
+        facing = max(put_in.values(), default=ZERO)
         total = had + amount
         if total <= facing:
             return Action(player, ActionKind.CALL, amount, all_in=True, line=line)

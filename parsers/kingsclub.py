@@ -44,6 +44,7 @@ from parsers.common_lines import PIECE_CONVERTERS, CommonLines, pot_after_rake
 from parsers.conventions import SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
+    ZERO,
     Action,
     ActionKind,
     Card,
@@ -488,12 +489,12 @@ def _money_read(game: Game, records: list[object]) -> list[object]:
             if streets > 1:  # the blinds, posted before the first round opens, are in it
                 put_in.clear()
         elif isinstance(record, Post) and record.kind is PostKind.SMALL_AND_BIG_BLINDS:
-            put_in[record.player] = put_in.get(record.player, Decimal(0)) + record.amount
+            put_in[record.player] = put_in.get(record.player, ZERO) + record.amount
             dead = small_blind if small_blind is not None else record.amount / 2
             read.append(replace(record, amount=record.amount + dead))
             continue
         elif isinstance(record, CallToLine):
-            added = record.total - put_in.get(record.player, Decimal(0))
+            added = record.total - put_in.get(record.player, ZERO)
             record = Action(
                 record.player, ActionKind.CALL, added, all_in=record.all_in, line=record.line
             )
@@ -529,8 +530,8 @@ def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:
     if len(nets) < len(seats) or not won:
         missing = "its pots won" if len(nets) == len(seats) else "every seat's net"
         raise StructureError(last_line, f"the hand stops before {missing} (truncated)", True)
-    rake = sum((r.rake for r in summary if isinstance(r, RakeLine)), Decimal(0))
-    collected = sum((r.amount for r in won), Decimal(0))
+    rake = sum((r.rake for r in summary if isinstance(r, RakeLine)), ZERO)
+    collected = sum((r.amount for r in won), ZERO)
     kept = [
         Note("net", r.net, r.player, line=r.line) if isinstance(r, SeatNetLine) else r
         for r in summary

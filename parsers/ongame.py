@@ -39,6 +39,7 @@ from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    ZERO,
     Action,
     ActionKind,
     Card,
@@ -535,7 +536,7 @@ def _summary_in_order(names: Sequence[str], records: list[object]) -> list[objec
     shows: list[object] = []
     collects: list[Collect] = []
     pots: list[PotLine] = []
-    rake = Decimal(0)
+    rake = ZERO
     rest: list[object] = []
     for record in summary[1:]:
         if type(record) is PotLine:
@@ -550,7 +551,7 @@ def _summary_in_order(names: Sequence[str], records: list[object]) -> list[objec
             rest.append(record)
     won: dict[str, Decimal] = {}
     for collect in collects:
-        won[collect.player] = won.get(collect.player, Decimal(0)) + collect.amount
+        won[collect.player] = won.get(collect.player, ZERO) + collect.amount
     seat_lines = sorted(  # in seat order, as every site lists them (OnGame: from the button)
         (_seat_summary(r, folded, won) for r in rest if type(r) is SeatEndLine),
         key=lambda summary: summary.seat,
@@ -561,7 +562,7 @@ def _summary_in_order(names: Sequence[str], records: list[object]) -> list[objec
         main = next((p.amount for p in pots if p.pot == "main"), None)
         totals.append(
             PotTotals(
-                sum((p.amount for p in pots), Decimal(0)),
+                sum((p.amount for p in pots), ZERO),
                 rake,
                 main=main,
                 sides=tuple(p.amount for p in pots if p.pot != "main"),

@@ -33,6 +33,7 @@ from parsers.amounts import parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, UnmarkedLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    ZERO,
     Collect,
     Event,
     Game,
@@ -423,7 +424,7 @@ def _returns_taken_from_wins(records: list[object]) -> list[object]:
         return records
     normalized: list[object] = []
     for record in records:
-        if isinstance(record, Collect) and owed.get(record.player, Decimal(0)) > 0:
+        if isinstance(record, Collect) and owed.get(record.player, ZERO) > 0:
             returned = owed.pop(record.player)
             if record.amount >= returned:
                 record = replace(record, amount=record.amount - returned)

@@ -28,6 +28,7 @@ from lark import v_args
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    ZERO,
     Event,
     Game,
     HandHeader,
@@ -115,7 +116,7 @@ CONVERTERS: Final = {
     }.__getitem__,
     "POT": _pot_label,
     "POSITION": lambda text: text[2:-1],
-    "NO_RAKE": lambda _text: Decimal(0),
+    "NO_RAKE": lambda _text: ZERO,
 }
 
 
@@ -313,7 +314,7 @@ def _tournament(header: HeaderLine, table: TableLine) -> Tournament | None:
         real = None if table.play_money else "EUR"
         currency = currency or _currency(header.buy_in) or real
     elif header.free_entry is not None:
-        buy_in, fee = Decimal(0), Decimal(0)
+        buy_in, fee = ZERO, ZERO
     return Tournament(
         tournament_id=match["id"] if match else header.tournament_name,
         buy_in=buy_in,
@@ -371,7 +372,7 @@ def _one_summary_line_per_winner(records: list[object]) -> list[object]:
             earlier = summaries.get(record.player)
             if earlier is not None:
                 index, first = earlier
-                normalized[index] = replace(first, won=(first.won or Decimal(0)) + record.won)
+                normalized[index] = replace(first, won=(first.won or ZERO) + record.won)
                 continue
             summaries[record.player] = (len(normalized), record)
         normalized.append(record)

@@ -39,6 +39,7 @@ from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note, pot_after_rake
 from parsers.conventions import SiteConventions
 from parsers.events import (
+    ZERO,
     Action,
     ActionKind,
     Card,
@@ -187,7 +188,7 @@ class WinningLines(CommonLines):
     def totals_after_rake(self, left, rake, jackpot_fee):
         """ "Total pot $0.13" alone (2026): no rake was taken."""
         if rake is None:
-            return pot_after_rake, {"left": left, "rake": Decimal(0)}
+            return pot_after_rake, {"left": left, "rake": ZERO}
         return super().totals_after_rake(left, rake, jackpot_fee)
 
     def muck_showing(self, player, cards):
@@ -464,8 +465,8 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
 def _all_in_action(record: AllInLine, put_in: dict[str, Decimal]) -> Action:
     """ "allin (X)": a call if X does not pass the bet, a bet if nobody has bet, else a raise
     to what the player then has in (FPDB WinningToFpdb.py reads it the same way)."""
-    bet = max(put_in.values(), default=Decimal(0))
-    total = put_in.get(record.player, Decimal(0)) + record.added
+    bet = max(put_in.values(), default=ZERO)
+    total = put_in.get(record.player, ZERO) + record.added
     if total <= bet:
         kind, amount, raise_to = ActionKind.CALL, record.added, None
     elif bet == 0:

@@ -35,7 +35,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
-from parsers.events import UNKNOWN_CARD, Action, Card, CommunityCards, Deal, Show, StreetStart
+from parsers.events import UNKNOWN_CARD, ZERO, Action, Card, CommunityCards, Deal, Show, StreetStart
 from parsers.games import Family, GameRules, Street
 from pipeline.engine.equity import pot_equities
 from pipeline.engine.results import HandResult, PlayerResult
@@ -171,7 +171,7 @@ def _rounded(expected: dict[str, Fraction], total: Decimal) -> dict[str, Decimal
         for name, value in expected.items()
     }
     largest = max(amounts, key=lambda name: amounts[name])
-    amounts[largest] += total - sum(amounts.values(), Decimal(0))
+    amounts[largest] += total - sum(amounts.values(), ZERO)
     return amounts
 
 

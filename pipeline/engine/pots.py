@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from parsers.events import ZERO
 from parsers.immutable import interpreted_inits
 
 
@@ -31,18 +32,18 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
     put_in = sorted(contributions[name] for name in live if contributions[name] > 0)
     levels = [level for i, level in enumerate(put_in) if i == 0 or level != put_in[i - 1]]
     if len(levels) == 1 and all(c <= levels[0] for c in contributions.values()):
-        return [Pot(sum(contributions.values(), Decimal(0)), tuple(live))]  # nobody all-in
+        return [Pot(sum(contributions.values(), ZERO), tuple(live))]  # nobody all-in
     pots: list[Pot] = []
-    previous = Decimal(0)
+    previous = ZERO
     for level in levels:
-        amount = sum((min(c, level) - min(c, previous) for c in contributions.values()), Decimal(0))
+        amount = sum((min(c, level) - min(c, previous) for c in contributions.values()), ZERO)
         eligible = tuple(name for name in live if contributions[name] >= level)
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
         previous = level
-    rest = sum((max(Decimal(0), c - previous) for c in contributions.values()), Decimal(0))
+    rest = sum((max(ZERO, c - previous) for c in contributions.values()), ZERO)
     if rest:
         if pots:
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)

@@ -15,6 +15,7 @@ from typing import Any, Final
 from parsers.conventions import ShortAllInRaise, SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
+    ZERO,
     Action,
     ActionKind,
     Card,
@@ -45,7 +46,6 @@ from pipeline.engine.results import HandResult, PlayerResult, PotResult
 from pipeline.engine.showdown import Verdict, judge_pot, run_parts, split_shares
 from pipeline.engine.variants import VARIANTS, Variant, card_order
 
-ZERO: Final = Decimal(0)
 ANTE: Final = "ante"
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
 from parsers.conventions import OddChip, SiteConventions
-from parsers.events import Card
+from parsers.events import ZERO, Card
 from parsers.immutable import interpreted_inits
 from pipeline.engine.variants import Variant
 
@@ -73,8 +73,8 @@ def split_shares(
         part = _round_down_to_chip(half / len(ordered), chip)
         odd = half - part * len(ordered)
         for index, name in enumerate(ordered):
-            extra = chip if index < int(odd / chip) else Decimal(0)
-            shares[name] = shares.get(name, Decimal(0)) + part + extra
+            extra = chip if index < int(odd / chip) else ZERO
+            shares[name] = shares.get(name, ZERO) + part + extra
     return shares
 
 
@@ -86,7 +86,7 @@ def run_parts(amount: Decimal, runs: int, chip: Decimal) -> list[Decimal]:
         return [amount]
     part = _round_down_to_chip(amount / runs, chip)
     odd_chips = int((amount - part * runs) / chip)
-    return [part + (chip if run < odd_chips else Decimal(0)) for run in range(runs)]
+    return [part + (chip if run < odd_chips else ZERO) for run in range(runs)]
 
 
 def _from_left_of_button(

@@ -141,20 +141,27 @@ _START_DATE: Final = re.compile(r'starttime="(\d{4})/?(\d\d)/?(\d\d)')
 
 def _start(text: str) -> tuple[datetime, str]:
     """ "20110419085211" or "2012/08/14 21:50:08 +0400": (UTC, the site's clock as printed
-    with its zone)."""
-    digits = re.sub(r"\D", "", text)
+    with its zone). The clock is read as if it were UTC, less its offset, and printed from
+    its own digits: no zone asked, nothing formatted (a hand's clock 49k -> 15k
+    instructions)."""
+    digits = text if text.isdecimal() else _NOT_DIGITS.sub("", text)
     year, month, day, hour, minute, second = (int(digits[i : i + w]) for i, w in _CLOCK_FIELDS)
-    local = datetime(year, month, day, hour, minute, second)
+    as_if_utc = datetime(year, month, day, hour, minute, second, 0, UTC)
     if len(digits) == 14:
-        zone, printed = _MERGE_CLOCK, f"{local:%Y/%m/%d %H:%M:%S} -0500"
+        offset = _MERGE_OFFSET
+        printed = (
+            f"{digits[:4]}/{digits[4:6]}/{digits[6:8]} "
+            f"{digits[8:10]}:{digits[10:12]}:{digits[12:]} -0500"
+        )
     else:
-        sign = -1 if text[-5] == "-" else 1
         offset = timedelta(hours=int(digits[14:16]), minutes=int(digits[16:18]))
-        zone, printed = timezone(sign * offset), text
-    return local.replace(tzinfo=zone).astimezone(UTC), printed
+        offset, printed = (-offset if text[-5] == "-" else offset), text
+    return as_if_utc - offset, printed
 
 
 _CLOCK_FIELDS: Final = ((0, 4), (4, 2), (6, 2), (8, 2), (10, 2), (12, 2))
+_NOT_DIGITS: Final = re.compile(r"\D")
+_MERGE_OFFSET: Final = timedelta(hours=-5)
 
 
 def _card_list(text: str) -> tuple[str, ...]:
@@ -492,7 +499,10 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 def _data_fields(data: str | None) -> list[str]:
     """ "20110419|Minnehaha (33423082)|33423082|33423082-1|false" (2010: colons)."""
-    return re.split(r"[|:]", data) if data else []
+    return _DATA_FIELD_END.split(data) if data else []
+
+
+_DATA_FIELD_END: Final = re.compile(r"[|:]")
 
 
 def _buy_in(extra: str | None) -> Decimal | None:

@@ -134,7 +134,8 @@ CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 # Merge's clock: "20110419085211" is five hours behind UTC all year, summer or not (every
 # real hand's first event, stamped in milliseconds since 1970, says so); the 2012 form
 # prints its offset ("2012/08/14 21:50:08 +0400").
-_MERGE_CLOCK: Final = timezone(timedelta(hours=-5))
+_MERGE_OFFSET: Final = timedelta(hours=-5)
+_MERGE_CLOCK: Final = timezone(_MERGE_OFFSET)
 _NEW_RAISES = datetime(2010, 9, 8, tzinfo=_MERGE_CLOCK)  # raises name their total from then
 _START_DATE: Final = re.compile(r'starttime="(\d{4})/?(\d\d)/?(\d\d)')
 
@@ -161,7 +162,6 @@ def _start(text: str) -> tuple[datetime, str]:
 
 _CLOCK_FIELDS: Final = ((0, 4), (4, 2), (6, 2), (8, 2), (10, 2), (12, 2))
 _NOT_DIGITS: Final = re.compile(r"\D")
-_MERGE_OFFSET: Final = timedelta(hours=-5)
 
 
 def _card_list(text: str) -> tuple[str, ...]:

@@ -44,6 +44,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "parsers.ipoker",
     "parsers.kingsclub",
     "parsers.line_parser",
+    "parsers.line_pieces",
     "parsers.merge",
     "parsers.ongame",
     "parsers.partypoker",

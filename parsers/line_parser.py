@@ -31,17 +31,12 @@ from typing import Any, Final, NamedTuple
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
 
+from parsers.line_pieces import split_pieces
+
 PLAYER_MARKER: Final = "\ue000"
 """Stands for the seated player's name in the text given to the grammar."""
 
 _LOOKAROUND: Final = re.compile(r"\(\?<?[=!]")
-# The lookahead names every piece's first character, so that the regex engine skips the
-# rest of the line without trying each alternative at each position (a third faster).
-# A card is one piece, "10d" too (Cereus and Winning print tens so): a terminal over two
-# pieces is rebuilt by a join on every line.
-_VARIABLE_PIECE: Final = re.compile(
-    r"(?=[\d$€£TJQKA])(\b(?:10|[2-9TJQKA])[cdhs]\b|[$€£]?\d+(?:[.,]\d+)*)"
-)
 
 # Whole line texts kept, each cache (about 1 KB a line with its pieces): a worker parsing
 # mixed hands held 50,000 in each of two, 100 MB. Cleared when full: the lines that repeat
@@ -246,9 +241,9 @@ class LineParser:
             found = self._free_text.search(text)
             if found is not None:
                 start, end = found.span(1)
-                pieces = _VARIABLE_PIECE.split(text[:start])
+                pieces = split_pieces(text[:start])
                 return [*pieces, text[start:end], text[end:]], len(pieces)
-        return _VARIABLE_PIECE.split(text), None
+        return split_pieces(text), None
 
     def _known(self, text: str) -> tuple[list[str], LineTemplate | None]:
         """The pieces of a line (name masked) and its shape's template, if known. A text
@@ -271,7 +266,7 @@ class LineParser:
     def _split_and_remembered(
         self, cache: dict[str, tuple[list[str], LineTemplate]], key: str, text: str
     ) -> tuple[list[str], LineTemplate | None]:
-        pieces = _VARIABLE_PIECE.split(text)
+        pieces = split_pieces(text)
         template = self._lookup(pieces)
         if template is not None:
             if len(cache) >= _MAX_LINES:

@@ -287,10 +287,6 @@ def import_(
     ] = None,
 ) -> None:
     """Import hand histories: new hands only, rejected hands kept with their reasons."""
-    from pipeline.history_sources import Source, sources
-    from pipeline.importer import import_sources
-    from pipeline.storage.database import Database
-
     missing = [path for path in paths if not path.exists()]
     if missing:
         stderr.print(f"[red]no such file or folder:[/] {', '.join(map(str, missing))}")
@@ -301,11 +297,20 @@ def import_(
     if cluster is not None:
         stderr.print("[red]--cluster goes with --to parquet DIR[/]")
         raise typer.Exit(2)
-    found = list(sources(paths))  # searched once: counted for the bar, then imported
-    total = sum(isinstance(source, Source) for source in found)
-    target = _database_path(db)
-    with _database_trouble_said(), Database(target) as database, _file_bar(total) as advance:
-        summary = import_sources(found, database, advance, jobs=jobs)
+    from pipeline.worker_pool import executor
+
+    # The workers start first: each loads the parsers (a third of a second) while this
+    # process loads its own modules, searches the folders and opens the database.
+    with executor(jobs, "pipeline.importer") as workers:
+        from pipeline.history_sources import Source, sources
+        from pipeline.importer import import_sources
+        from pipeline.storage.database import Database
+
+        found = list(sources(paths))  # searched once: counted for the bar, then imported
+        total = sum(isinstance(source, Source) for source in found)
+        target = _database_path(db)
+        with _database_trouble_said(), Database(target) as database, _file_bar(total) as advance:
+            summary = import_sources(found, database, advance, jobs=jobs, workers=workers)
     stderr.print(
         f"[bold]{summary.hands_imported:,}[/] hands imported into {target} "
         f"in {summary.seconds:.1f} s ({summary.files} files, "

@@ -21,6 +21,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -150,14 +151,18 @@ def import_sources(
     jobs: int = 1,
     piece_bytes: int = PIECE_BYTES,
     stop: threading.Event | None = None,
+    workers: Executor | None = None,
 ) -> ImportSummary:
     """Import the histories `sources` found (a caller that counted them first, for its
     progress bar, need not search the folders and archives twice).
 
     With `jobs` > 1, files are read, parsed, replayed and turned into columns by that
     many worker processes (a file larger than `piece_bytes` in pieces); this process only
-    loads their batches, in file order. Setting `stop` ends the import after the file or
-    piece being stored (`summary.stopped`); the next import goes on from there.
+    loads their batches, in file order. `workers`, a pool of `jobs` workers the caller
+    started (`worker_pool.executor(jobs, "pipeline.importer")`), is used instead of a new
+    one.
+    Setting `stop` ends the import after the file or piece being stored
+    (`summary.stopped`); the next import goes on from there.
     """
     # Here, not at the top: the workers load this module, and never duckdb (0.14 s each).
     from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
@@ -182,7 +187,11 @@ def import_sources(
             else:
                 work.extend(works_of(source, known, batch_hands, spool, piece_bytes))
         database.close()  # until the first batch: others may read while the workers parse
-        _load(database, work, jobs, batch_hands, summary, progress, stop)
+        if workers is not None:
+            _load(database, work, workers, jobs, batch_hands, summary, progress, stop)
+        else:
+            with executor(jobs, read_work.__module__) as pool:
+                _load(database, work, pool, jobs, batch_hands, summary, progress, stop)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -209,6 +218,7 @@ def works_of(
 def _load(
     database: Database,
     work: list[FileWork],
+    pool: Executor,
     jobs: int,
     batch_hands: int,
     summary: ImportSummary,
@@ -220,34 +230,33 @@ def _load(
     done = summary.files_unchanged
     hands_before = 0  # the file's hands in the import log before this outcome's batches
     pending = PendingBatches()
-    with executor(jobs, read_work.__module__) as pool:
-        for outcome in ordered_map(pool, read_work, work, window=2 * jobs):
-            if outcome.hands_before is not None:
-                hands_before = outcome.hands_before
-            for frame_files, file_progress in outcome.batches:
-                pending.add(
-                    frame_files, replace(file_progress, hands=hands_before + file_progress.hands)
-                )
-                if pending.hands >= batch_hands:
-                    pending.store(database, summary)
-            summary.flop_games_skipped += outcome.flop_games_skipped
-            summary.cancelled += outcome.cancelled
-            summary.tournament_summaries += outcome.tournament_summaries
-            summary.rejected.update(outcome.rejected)
-            summary.left_for_next_run += outcome.left_for_next_run
-            summary.duplicates += outcome.duplicates
-            if outcome.refused and outcome.refused not in summary.refused:
-                summary.refused.append(outcome.refused)  # once for a file of many pieces
-            if outcome.batches:
-                hands_before += outcome.batches[-1][1].hands
-            done += outcome.ends_file
-            if progress:
-                progress(done, summary.hands_seen + pending.unstored)
-            if stop is not None and stop.is_set():
-                summary.stopped = True
-                pool.shutdown(cancel_futures=True)  # what no worker has started, dropped
-                break
-        pending.store(database, summary)
+    for outcome in ordered_map(pool, read_work, work, window=2 * jobs):
+        if outcome.hands_before is not None:
+            hands_before = outcome.hands_before
+        for frame_files, file_progress in outcome.batches:
+            pending.add(
+                frame_files, replace(file_progress, hands=hands_before + file_progress.hands)
+            )
+            if pending.hands >= batch_hands:
+                pending.store(database, summary)
+        summary.flop_games_skipped += outcome.flop_games_skipped
+        summary.cancelled += outcome.cancelled
+        summary.tournament_summaries += outcome.tournament_summaries
+        summary.rejected.update(outcome.rejected)
+        summary.left_for_next_run += outcome.left_for_next_run
+        summary.duplicates += outcome.duplicates
+        if outcome.refused and outcome.refused not in summary.refused:
+            summary.refused.append(outcome.refused)  # once for a file of many pieces
+        if outcome.batches:
+            hands_before += outcome.batches[-1][1].hands
+        done += outcome.ends_file
+        if progress:
+            progress(done, summary.hands_seen + pending.unstored)
+        if stop is not None and stop.is_set():
+            summary.stopped = True
+            pool.shutdown(cancel_futures=True)  # what no worker has started, dropped
+            break
+    pending.store(database, summary)
 
 
 @dataclass

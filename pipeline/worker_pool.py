@@ -23,15 +23,26 @@ Result = TypeVar("Result")
 def executor(jobs: int, worker_module: str | None = None) -> Executor:
     """`jobs` spawned worker processes, or this process alone when `jobs` is 1.
     `worker_module`, the module of the function the workers run, is loaded by each as it
-    starts (`_start_worker`)."""
+    starts (`_start_worker`).
+
+    The workers are started at once, not at the first work given: a worker takes a third
+    of a second to start, which a caller that makes its pool first (`studdraw import`,
+    before it loads its own modules and opens the database) spends meanwhile."""
     if jobs > 1:
-        return ProcessPoolExecutor(
+        pool = ProcessPoolExecutor(
             jobs,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
             initargs=(worker_module,),
         )
+        for _ in range(jobs):  # each task given while none is idle starts a worker
+            pool.submit(_ready)
+        return pool
     return InProcess()
+
+
+def _ready() -> None:
+    """A worker's first task: nothing, once started."""
 
 
 # A worker's objects are a file's hands, events and rows: new, short-lived and free of

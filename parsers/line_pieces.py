@@ -54,6 +54,10 @@ def scan_pieces(text: str) -> list[str]:
     end = len(text)
     literal = index = 0
     while index < end:
+        code = ord(text[index])
+        if code < 128 and not _may_start_piece(code):  # most characters: passed at once
+            index += 1
+            continue
         piece_end = _card_end(text, index, end)
         if piece_end < 0:
             piece_end = _number_end(text, index, end)
@@ -107,6 +111,11 @@ def _digits_end(text: str, index: int, end: int) -> int:
     while index < end and _is_digit(text, index):
         index += 1
     return index
+
+
+def _may_start_piece(code: int) -> bool:
+    """An ASCII character a card or a number may start with: a digit, "$", or a rank."""
+    return _ZERO <= code <= _NINE or code == _DOLLAR or code in (84, 74, 81, 75, 65)
 
 
 def _is_rank(code: int) -> bool:

@@ -21,8 +21,9 @@ from pipeline import importer
 from pipeline.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, piece_bytes_for
 from pipeline.history_sources import Refused, Source, sources
 from pipeline.importer import import_histories
+from pipeline.storage import database as database_module
 from pipeline.storage import rows
-from pipeline.storage.database import Database, Stored, default_database
+from pipeline.storage.database import Database, DatabaseWriteFailed, Stored, default_database
 from pipeline.storage.rows import TABLES
 from tests import test_pokerstars_real
 from tests.conftest import REAL_HISTORIES, REPO
@@ -205,6 +206,31 @@ def test_a_growing_file_adds_exactly_its_new_complete_hands(tmp_path: Path) -> N
         assert [n for (n,) in numbers] == [
             text.split("#", 1)[1].split(":", 1)[0] for text in texts[:21]
         ]
+
+
+def test_a_batch_the_database_cannot_take_is_told_by_its_own_error_and_stored_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DuckDB out of memory while it works out the batch's facts: the import stops naming
+    that, not the refusals that follow an aborted transaction, and keeps no part of it."""
+    source = next(iter(history_files([SAMPLES])))
+    history = tmp_path / "HH ten.txt"
+    history.write_text("\n\n\n".join(_hand_texts(source)[:10]) + "\n\n\n", encoding="utf-8")
+
+    def out_of_memory(connection: duckdb.DuckDBPyConnection, _sources: object) -> None:
+        # Raised by DuckDB itself, so that the transaction is aborted as it would be.
+        connection.execute("SELECT error('Out of Memory Error: failed to allocate 2.0 MiB')")
+
+    monkeypatch.setattr(database_module, "add_facts", out_of_memory)
+    with Database(tmp_path / "db.duckdb") as database:
+        with pytest.raises(DatabaseWriteFailed) as failed:
+            import_histories([history], database)
+        assert "Out of Memory Error: failed to allocate 2.0 MiB)" in str(failed.value)
+        assert "disk" not in str(failed.value)  # a full disk is another failure's advice
+        assert row_counts(database) == dict.fromkeys(ALL_TABLES, 0)
+
+        monkeypatch.undo()
+        assert import_histories([history], database).hands_imported == 10  # goes on
 
 
 @pytest.mark.parametrize(

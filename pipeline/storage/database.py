@@ -226,9 +226,10 @@ class Database:
             with contextlib.suppress(duckdb.Error):  # a failed commit has ended it already
                 con.rollback()
             first = str(error).splitlines()[0]
+            advice = "make room on the disk and " if isinstance(error, duckdb.IOException) else ""
             raise DatabaseWriteFailed(
                 f"{self.path} could not be written ({first}); the batch was not stored: "
-                "make room on the disk and import again, it goes on where it stopped"
+                f"{advice}import again, it goes on where it stopped"
             ) from error
         except BaseException:
             with contextlib.suppress(duckdb.Error):
@@ -285,7 +286,10 @@ class Database:
                     )
             finally:
                 for name in registered.values():
-                    con.unregister(name)
+                    # After a failed statement DuckDB refuses even this ("transaction is
+                    # aborted"): the failure's own error is the one to tell.
+                    with contextlib.suppress(duckdb.Error):
+                        con.unregister(name)
         if "tournament_summaries" in frames:
             self._store_summaries(frames["tournament_summaries"])
         if "rejects" in frames:

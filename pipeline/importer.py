@@ -22,6 +22,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -158,9 +159,8 @@ def import_sources(
 
     With `jobs` > 1, files are read, parsed, replayed and turned into columns by that
     many worker processes (a file larger than `piece_bytes` in pieces); this process only
-    loads their batches, in file order. `workers`, a pool of `jobs` workers the caller
-    started (`worker_pool.executor(jobs, "pipeline.importer")`), is used instead of a new
-    one.
+    loads their batches, in file order: in `workers`, if the caller started them
+    (`worker_pool.executor(jobs, "pipeline.importer")`), else in a pool of its own.
     Setting `stop` ends the import after the file or piece being stored
     (`summary.stopped`); the next import goes on from there.
     """
@@ -187,11 +187,9 @@ def import_sources(
             else:
                 work.extend(works_of(source, known, batch_hands, spool, piece_bytes))
         database.close()  # until the first batch: others may read while the workers parse
-        if workers is not None:
-            _load(database, work, workers, jobs, batch_hands, summary, progress, stop)
-        else:
-            with executor(jobs, read_work.__module__) as pool:
-                _load(database, work, pool, jobs, batch_hands, summary, progress, stop)
+        pool = executor(jobs, read_work.__module__) if workers is None else nullcontext(workers)
+        with pool as running:  # the caller's workers are the caller's to stop
+            _load(database, work, running, jobs, batch_hands, summary, progress, stop)
     summary.seconds = time.perf_counter() - started
     return summary
 

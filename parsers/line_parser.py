@@ -32,6 +32,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from parsers.line_pieces import split_pieces
+from parsers.pattern_starts import match_prefixes
 
 PLAYER_MARKER: Final = "\ue000"
 """Stands for the seated player's name in the text given to the grammar."""
@@ -142,6 +143,10 @@ class LineParser:
         free_text: re.Pattern[str] | None = None,
     ) -> None:
         self._free_text = free_text
+        # What a free text's match begins with ("] (", " wi"): a line holding none of them
+        # is not searched (a search stops at every space of the line; this costs two
+        # substring checks). None: every line is searched.
+        self._free_text_starts = _match_starts(free_text)
         self._grammar = grammar
         self._transformer = transformer
         self._converters = converters
@@ -237,13 +242,19 @@ class LineParser:
 
     def _pieces(self, text: str) -> tuple[list[str], int | None]:
         """The line's literal text and variable pieces, and which piece is free text."""
-        if self._free_text is not None:
+        if self._free_text is not None and self._may_hold_free_text(text):
             found = self._free_text.search(text)
             if found is not None:
                 start, end = found.span(1)
                 pieces = split_pieces(text[:start])
                 return [*pieces, text[start:end], text[end:]], len(pieces)
         return split_pieces(text), None
+
+    def _may_hold_free_text(self, text: str) -> bool:
+        starts = self._free_text_starts
+        if starts is None:
+            return True
+        return any(start in text for start in starts)
 
     def _known(self, text: str) -> tuple[list[str], LineTemplate | None]:
         """The pieces of a line (name masked) and its shape's template, if known. A text
@@ -541,6 +552,20 @@ class _PieceReader:
             self.values.clear()
         self.values[text] = value
         return value
+
+
+_FREE_TEXT_START: Final = 3  # characters: enough to tell " with " from any space
+
+
+def _match_starts(pattern: re.Pattern[str] | None) -> tuple[str, ...] | None:
+    """The texts one of which begins every match of `pattern` (`pattern_starts`), or
+    None when they cannot be told (or a match may begin anywhere)."""
+    if pattern is None:
+        return None
+    starts = match_prefixes(pattern, _FREE_TEXT_START)
+    if not starts or "" in starts:
+        return None
+    return tuple(sorted(starts))
 
 
 def _is_card(piece: str) -> bool:

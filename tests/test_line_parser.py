@@ -8,8 +8,18 @@ from decimal import Decimal
 
 import pytest
 
+from parsers import pokerstars
 from parsers.amounts import parse_amount
-from parsers.line_parser import _CARD, _MAX_VALUES, _NUMBER, _PieceReader, _ShapeMismatch
+from parsers.hand_reading import site_line_parser
+from parsers.line_parser import (
+    _CARD,
+    _MAX_VALUES,
+    _NUMBER,
+    _match_starts,
+    _PieceReader,
+    _ShapeMismatch,
+)
+from parsers.pokerstars import PokerStarsLines
 
 AMOUNT = re.compile(r"[$€£]?\d+(?:[.,]\d+)*")
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -50,3 +60,20 @@ def test_a_reader_forgets_everything_once_full() -> None:
     for number in range(_MAX_VALUES + 1):
         assert reader.value(str(number)) == number
     assert len(reader.values) == 1  # cleared when full, then the last one kept
+
+
+def test_descriptions_share_one_shape_and_a_line_without_one_is_not_searched() -> None:
+    """A summary line's hand description is one free piece: two descriptions, one shape.
+    The search for it runs only on a line holding what its match begins with."""
+    parser = site_line_parser(
+        "pokerstars.lark", PokerStarsLines(), pokerstars.CONVERTERS, pokerstars.FREE_TEXT
+    )
+    assert _match_starts(pokerstars.FREE_TEXT) == (" wi", "] (")
+    names = ["Bob"]
+    for number, description in enumerate(("two pair, Kings and Fives", "a flush, Ace high")):
+        line = f"Seat {number + 1}: Bob showed [Ah Kh] and won ($1.50) with {description}"
+        event, _ = parser.parse(line, names, 40)
+        assert event.player == "Bob"
+    for number in (1, 2):  # no description: cut whole, and one shape too
+        parser.parse(f"Seat {number}: Bob folded on the 3rd Street (didn't bet)", names, 41)
+    assert len(parser._shapes) == 2

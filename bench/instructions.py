@@ -7,7 +7,7 @@ the same on every run. Each figure is one warm pass: the reading is run once and
 two processes, and the difference is divided by the hands (so start-up, imports and the
 first pass's grammar parses drop out). A second pass over the same hands finds every
 line's text met before, which a worker reading an archive seldom does (a generated stud
-hand: 1.05 M instructions so, 1.68 M as new hands, session 23): `--new-hands` reads other
+hand: 1.07 M instructions so, 1.57 M as new hands, session 22's build): `--new-hands` reads other
 hands first, then the measured ones. Instructions are not time (a cache miss costs
 more than an add), but for this Python code they follow it closely.
 

@@ -23,22 +23,39 @@ Result = TypeVar("Result")
 def executor(jobs: int, worker_module: str | None = None) -> Executor:
     """`jobs` spawned worker processes, or this process alone when `jobs` is 1.
     `worker_module`, the module of the function the workers run, is loaded by each as it
-    starts (`_start_worker`).
-
-    The workers are started at once, not at the first work given: a worker takes a third
-    of a second to start, which a caller that makes its pool first (`studdraw import`,
-    before it loads its own modules and opens the database) spends meanwhile."""
+    starts (`_start_worker`)."""
     if jobs > 1:
-        pool = ProcessPoolExecutor(
+        return StartedPool(jobs, worker_module)
+    return InProcess()
+
+
+class StartedPool(ProcessPoolExecutor):
+    """Workers started at once, not at the first work given: a worker takes a third of a
+    second to start, which a caller that makes its pool first (`studdraw import`, before
+    it loads its own modules and opens the database) spends meanwhile. A pool given no
+    work (every file unchanged) stops its workers where they are instead of waiting for
+    them to finish starting."""
+
+    def __init__(self, jobs: int, worker_module: str | None) -> None:
+        super().__init__(
             jobs,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
             initargs=(worker_module,),
         )
+        self._given_work = False
         for _ in range(jobs):  # each task given while none is idle starts a worker
-            pool.submit(_ready)
-        return pool
-    return InProcess()
+            super().submit(_ready)
+
+    def submit(self, fn, /, *args, **kwargs):  # untyped, as Executor
+        self._given_work = True
+        return super().submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if not self._given_work:  # a worker starting holds nothing: stopped, it loses nothing
+            for process in list(self._processes.values()):  # type: ignore[attr-defined]
+                process.terminate()
+        super().shutdown(wait, cancel_futures=cancel_futures)
 
 
 def _ready() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import signal
 import subprocess
 import sys
 
@@ -32,3 +33,20 @@ def test_a_worker_loads_neither_the_command_line_nor_duckdb() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_pool_given_no_work_stops_its_workers_where_they_are() -> None:
+    """Every file unchanged: the workers started at once are stopped, not waited for
+    while they load their module; given work, they finish and leave as usual."""
+    idle = executor(2, "colorsys")
+    with idle:
+        started = list(idle._processes.values())  # type: ignore[attr-defined]
+    assert len(started) == 2
+    assert {process.exitcode for process in started} == {-signal.SIGTERM}
+
+    busy = executor(2, "colorsys")
+    with busy:
+        working = list(busy._processes.values())  # type: ignore[attr-defined]
+        states = list(ordered_map(busy, _worker_state, range(2), window=2))
+    assert [state[0] for state in states] == [0, 1]
+    assert {process.exitcode for process in working} == {0}

@@ -53,7 +53,8 @@ class StartedPool(ProcessPoolExecutor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         if not self._given_work:  # a worker starting holds nothing: stopped, it loses nothing
-            for process in list(self._processes.values()):  # type: ignore[attr-defined]
+            started = self._processes or {}  # type: ignore[attr-defined]  # None once shut down
+            for process in list(started.values()):
                 process.terminate()
         super().shutdown(wait, cancel_futures=cancel_futures)
 

@@ -43,6 +43,7 @@ def test_a_pool_given_no_work_stops_its_workers_where_they_are() -> None:
         started = list(idle._processes.values())  # type: ignore[attr-defined]
     assert len(started) == 2
     assert {process.exitcode for process in started} == {-signal.SIGTERM}
+    idle.shutdown()  # again: nothing left to stop
 
     busy = executor(2, "colorsys")
     with busy:

@@ -286,10 +286,7 @@ class Database:
                     )
             finally:
                 for name in registered.values():
-                    # After a failed statement DuckDB refuses even this ("transaction is
-                    # aborted"): the failure's own error is the one to tell.
-                    with contextlib.suppress(duckdb.Error):
-                        con.unregister(name)
+                    _unregister(con, name)
         if "tournament_summaries" in frames:
             self._store_summaries(frames["tournament_summaries"])
         if "rejects" in frames:
@@ -323,4 +320,11 @@ class Database:
                 "ANTI JOIN tournament_summaries USING (site, tournament_id)"
             )
         finally:
-            con.unregister("incoming_summaries")
+            _unregister(con, "incoming_summaries")
+
+
+def _unregister(connection: duckdb.DuckDBPyConnection, name: str) -> None:
+    """Let go of a frame registered for a batch. After a failed statement DuckDB refuses
+    even this ("transaction is aborted"): the failure's own error is the one to tell."""
+    with contextlib.suppress(duckdb.Error):
+        connection.unregister(name)

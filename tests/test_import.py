@@ -313,6 +313,34 @@ def test_the_database_location_follows_studdraw_db(
     assert default_database().name == "studdraw.duckdb"
 
 
+def test_tables_are_written_in_row_groups_of_row_group_rows(tmp_path: Path) -> None:
+    """Each batch's checkpoint writes every table's last row group again: they are kept
+    small. A quote in the file's name is no trouble to the ATTACH that chooses it."""
+    with Database(tmp_path / "o'brien.duckdb") as database:
+        assert import_histories([SAMPLES], database).hands_imported == 1800
+        groups = database.connection.sql(
+            "SELECT sum(count) FROM pragma_storage_info('actions') "
+            "WHERE column_path = '[0]' GROUP BY row_group_id"
+        ).fetchall()
+    assert max(rows for (rows,) in groups) == database_module.ROW_GROUP_ROWS
+    assert len(groups) > 1
+
+
+def test_a_writer_and_a_reader_in_one_process_wait_for_each_other(tmp_path: Path) -> None:
+    """The dashboard imports in its own process while its pages read: whichever comes
+    second waits for the file (`DatabaseBusy` once the wait is over), and never fails."""
+    path = tmp_path / "db.duckdb"
+    writer = Database(path)
+    with pytest.raises(database_module.DatabaseBusy):
+        database_module.connect(path, read_only=True, wait=0.1)
+    writer.close()
+    reader = database_module.connect(path, read_only=True, wait=0.1)
+    with pytest.raises(database_module.DatabaseBusy):
+        database_module.connect(path, read_only=False, wait=0.1)
+    reader.close()
+    database_module.connect(path, read_only=False, wait=0.1).close()
+
+
 _CLOCK_COLUMNS = {"import_files": "imported_at", "rejects": "rejected_at"}  # when, not what
 
 

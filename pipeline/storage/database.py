@@ -104,10 +104,13 @@ def refuse_unless_usable(path: Path) -> None:
 
 def is_lock_error(error: duckdb.Error) -> bool:
     """Another process holds the file ("Could not set lock on file"), or this process has
-    it open under another configuration (read-only beside read-write)."""
+    it open under another configuration (read-only beside read-write) or attached for
+    writing ("already attached", `connect`)."""
     message = str(error).lower()
-    return (isinstance(error, duckdb.IOException) and "lock" in message) or (
-        isinstance(error, duckdb.ConnectionException) and "different configuration" in message
+    return (
+        (isinstance(error, duckdb.IOException) and "lock" in message)
+        or (isinstance(error, duckdb.ConnectionException) and "different configuration" in message)
+        or (isinstance(error, duckdb.ResourceInUseException) and "already attached" in message)
     )
 
 
@@ -133,9 +136,35 @@ def connect(
 ) -> duckdb.DuckDBPyConnection:
     """Open the file, waiting while another process holds it."""
     config = {"memory_limit": MEMORY_LIMIT}
-    return retry_while_locked(
-        lambda: duckdb.connect(str(path), read_only=read_only, config=config), wait
-    )
+    if read_only:
+        return retry_while_locked(
+            lambda: duckdb.connect(str(path), read_only=True, config=config), wait
+        )
+    return retry_while_locked(lambda: _attached_for_writing(path, config), wait)
+
+
+ROW_GROUP_ROWS = 16_384
+"""Rows of a row group in the tables studdraw writes (DuckDB's default: 122,880). Each
+batch ends in a checkpoint (the file is let go), which writes every table's last, part
+filled row group again whole: with the default, a batch of 5,000 hands rewrote up to
+122,880 rows of each table, and storing 100,000 hands cost 17 s of CPU where it costs 11
+now (database 91 → 96 MB; the stats' queries as fast)."""
+
+WRITING_ALIAS = "studdraw"
+
+
+def _attached_for_writing(path: Path, config: dict[str, str]) -> duckdb.DuckDBPyConnection:
+    """The file, attached to an in-memory DuckDB: the only way to choose its row groups'
+    size (`ROW_GROUP_ROWS`), which `duckdb.connect` does not take."""
+    connection = duckdb.connect(config=config)
+    try:
+        quoted = "'" + str(path).replace("'", "''") + "'"
+        connection.execute(f"ATTACH {quoted} AS {WRITING_ALIAS} (ROW_GROUP_SIZE {ROW_GROUP_ROWS})")
+        connection.execute(f"USE {WRITING_ALIAS}")
+    except BaseException:
+        connection.close()
+        raise
+    return connection
 
 
 @dataclass(frozen=True, slots=True)

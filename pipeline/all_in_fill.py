@@ -18,7 +18,7 @@ from parsers.events import Hand
 from parsers.sites import conventions_of
 from pipeline.engine.all_in import all_in_adjustment
 from pipeline.engine.replay import replay
-from pipeline.storage.database import Database
+from pipeline.storage.database import Database, register
 from pipeline.storage.rows import EvColumns, batch_frame, ev_columns, player_ev
 from pipeline.storage.stats import FACT_SOURCES, FACTS_TABLE, add_facts
 from pipeline.stored_hands import StoredHand, Unreadable, read_stored
@@ -90,7 +90,7 @@ def _store(database: Database, rows: Iterator[tuple[EvColumns, list[PlayerEv]]])
         players.extend(player_rows)
     con = database.connection
     con.begin()
-    con.register("ev_hands", batch_frame(EvColumns._fields, hands))
+    register(con, "ev_hands", batch_frame(EvColumns._fields, hands))
     con.execute(
         "UPDATE hands AS h SET ev_method = e.ev_method, ev_street = e.ev_street, "
         "ev_runouts = e.ev_runouts, ev_standard_error = e.ev_standard_error, "
@@ -109,7 +109,7 @@ def _store(database: Database, rows: Iterator[tuple[EvColumns, list[PlayerEv]]])
             },
             orient="row",
         ).with_columns(pl.col("ev_net").cast(pl.Decimal(18, 4)))
-        con.register("ev_players", frame)
+        register(con, "ev_players", frame)
         con.execute(
             "UPDATE hand_players AS p SET all_in_equity = e.all_in_equity, ev_net = e.ev_net "
             "FROM ev_players AS e WHERE p.site = e.site AND p.hand_number = e.hand_number "

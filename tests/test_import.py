@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 import zipfile
 from collections import Counter
 from datetime import datetime
@@ -327,6 +329,24 @@ def test_tables_are_written_in_row_groups_of_row_group_rows(
         ).fetchall()
     assert max(rows for (rows,) in groups) == 8_192
     assert len(groups) > 2
+
+
+def test_a_batch_is_stored_without_pyarrow(tmp_path: Path) -> None:
+    """DuckDB reads the batch's frames through the Arrow C stream interface: a Polars
+    frame registered as such would load pyarrow (0.15 s of CPU) and convert each column."""
+    histories = min(SAMPLES.rglob("*Razz*.txt"))
+    code = (
+        "import sys\n"
+        "from pipeline.importer import import_histories\n"
+        "from pipeline.storage.database import Database\n"
+        f"with Database({str(tmp_path / 'db.duckdb')!r}) as database:\n"
+        f"    assert import_histories([{str(histories)!r}], database).hands_imported > 0\n"
+        "print('pyarrow' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "False"
 
 
 def test_a_writer_and_a_reader_in_one_process_wait_for_each_other(tmp_path: Path) -> None:

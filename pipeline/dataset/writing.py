@@ -38,7 +38,7 @@ from pipeline.dataset.layout import (
 from pipeline.file_pieces import Piece, read_piece
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
 from pipeline.importer import SPOOL_HANDS, FileWork, PendingBatches, WorkOutcome, read_work
-from pipeline.storage.database import MEMORY_LIMIT, SCHEMA
+from pipeline.storage.database import MEMORY_LIMIT, SCHEMA, register
 from pipeline.storage.stats import install_stats
 
 PIECE_NAME_LENGTH = 32  # hex digits of the SHA-256 kept: 128 bits
@@ -180,7 +180,7 @@ def _load(connection: duckdb.DuckDBPyConnection, frames: dict[str, pl.DataFrame]
     for table, frame in frames.items():
         if table == "tournament_summaries":  # the one written after it ended kept, as stored
             frame = frame.sort("finished_at", descending=True, nulls_last=True)
-        connection.register("incoming", frame)
+        register(connection, "incoming", frame)
         # A reject or a summary met twice in one piece is one row, as in the database.
         ignore = "OR IGNORE " if table in ("rejects", "tournament_summaries") else ""
         connection.execute(f"INSERT {ignore}INTO {table} BY NAME SELECT * FROM incoming")

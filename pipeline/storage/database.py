@@ -276,52 +276,48 @@ class Database:
         if "hands" in frames:
             incoming = frames["hands"].unique(subset=["site", "hand_number"], keep="first")
             duplicates += frames["hands"].height - incoming.height
-            registered = {"hands": "batch_hands"}
-            con.register("batch_hands", incoming)
-            try:
-                con.execute(
-                    "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
-                    f"FROM batch_hands ANTI JOIN hands USING ({_HAND_KEY})"
-                )
-                hands_by_site = dict(
-                    con.execute("SELECT site, count(*) FROM new_keys GROUP BY site").fetchall()
-                )
-                new_hands = sum(hands_by_site.values())
-                duplicates += incoming.height - new_hands
-                # The batch's rows of the new hands: all of them, most often (a batch's
-                # hands are unique, `PendingBatches`), without a join to find them.
-                all_new = new_hands == frames["hands"].height
-                new_rows = "" if all_new else f" SEMI JOIN new_keys USING ({_HAND_KEY})"
-                for table in HAND_TABLES:
-                    if table != "hands" and table in frames:
-                        registered[table] = f"batch_{table}"
-                        con.register(registered[table], frames[table])
-                    if table in registered:
-                        con.execute(
-                            f"INSERT INTO {table} BY NAME SELECT b.* FROM {registered[table]} AS b"
-                            + new_rows
-                        )
-                if new_hands:
-                    # The stats' per-hand facts, from the batch's rows (not the whole tables).
-                    add_facts(
-                        con,
-                        {
-                            table: (
-                                f"SELECT b.* FROM {registered[table]} AS b" + new_rows
-                                if table in registered
-                                else f"SELECT * FROM {table} WHERE false"
-                            )
-                            for table in FACT_SOURCES
-                        },
+            batch_tables = {"hands": "batch_hands"}
+            _temporary_table(con, "batch_hands", incoming)
+            con.execute(
+                "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
+                f"FROM batch_hands ANTI JOIN hands USING ({_HAND_KEY})"
+            )
+            hands_by_site = dict(
+                con.execute("SELECT site, count(*) FROM new_keys GROUP BY site").fetchall()
+            )
+            new_hands = sum(hands_by_site.values())
+            duplicates += incoming.height - new_hands
+            # The batch's rows of the new hands: all of them, most often (a batch's hands
+            # are unique, `PendingBatches`), without a join to find them.
+            all_new = new_hands == frames["hands"].height
+            new_rows = "" if all_new else f" SEMI JOIN new_keys USING ({_HAND_KEY})"
+            for table in HAND_TABLES:
+                if table != "hands" and table in frames:
+                    batch_tables[table] = f"batch_{table}"
+                    _temporary_table(con, batch_tables[table], frames[table])
+                if table in batch_tables:
+                    con.execute(
+                        f"INSERT INTO {table} BY NAME SELECT b.* FROM {batch_tables[table]} AS b"
+                        + new_rows
                     )
-            finally:
-                for name in registered.values():
-                    _unregister(con, name)
+            if new_hands:
+                # The stats' per-hand facts, from the batch's rows (not the whole tables).
+                add_facts(
+                    con,
+                    {
+                        table: (
+                            f"SELECT b.* FROM {batch_tables[table]} AS b" + new_rows
+                            if table in batch_tables
+                            else f"SELECT * FROM {table} WHERE false"
+                        )
+                        for table in FACT_SOURCES
+                    },
+                )
         if "tournament_summaries" in frames:
             self._store_summaries(frames["tournament_summaries"])
         if "rejects" in frames:
             incoming = frames["rejects"].unique(subset=["reject_id"], keep="first")
-            con.register("incoming", incoming)
+            register(con, "incoming", incoming)
             before = int(self.scalar("SELECT count(*) FROM rejects"))
             con.execute(
                 "INSERT INTO rejects BY NAME SELECT incoming.* FROM incoming "
@@ -338,7 +334,7 @@ class Database:
         con = self.connection
         finished_first = summaries.sort("finished_at", descending=True, nulls_last=True)
         incoming = finished_first.unique(subset=["site", "tournament_id"], keep="first")
-        con.register("incoming_summaries", incoming)
+        register(con, "incoming_summaries", incoming)
         try:
             con.execute(
                 "DELETE FROM tournament_summaries AS t USING incoming_summaries AS i "
@@ -351,6 +347,40 @@ class Database:
             )
         finally:
             _unregister(con, "incoming_summaries")
+
+
+@dataclass(frozen=True, slots=True)
+class ArrowStream:
+    """A frame as DuckDB reads it through the Arrow C stream interface, each statement
+    that scans it taking a stream of its own. A Polars frame registered as such is first
+    converted to a pyarrow table: pyarrow loaded (0.15 s of CPU, once a process) and its
+    columns converted; so, DuckDB reads the frame's own buffers."""
+
+    frame: pl.DataFrame
+
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object:
+        return self.frame.__arrow_c_stream__(requested_schema)
+
+
+def register(connection: duckdb.DuckDBPyConnection, name: str, frame: pl.DataFrame) -> None:
+    """Let `connection` read `frame` as the view `name` (`ArrowStream`). A column of
+    nothing but nulls (a stud file's `mixed_game`) goes as text: DuckDB refuses Arrow's
+    null type from a stream ("a non-zero null count but no validity bitmap")."""
+    untyped = [column for column, dtype in frame.schema.items() if dtype == pl.Null]
+    if untyped:
+        frame = frame.with_columns(pl.col(untyped).cast(pl.String))
+    connection.register(name, ArrowStream(frame))
+
+
+def _temporary_table(connection: duckdb.DuckDBPyConnection, name: str, frame: pl.DataFrame) -> None:
+    """`frame` copied into the temporary table `name`, which goes with the connection
+    (`store` closes it after each batch). A batch's rows are read more than once (stored,
+    then by the facts query): registered as a view, a frame is converted at every read."""
+    register(connection, "incoming_frame", frame)
+    try:
+        connection.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT * FROM incoming_frame")
+    finally:
+        _unregister(connection, "incoming_frame")
 
 
 def _unregister(connection: duckdb.DuckDBPyConnection, name: str) -> None:

@@ -7,6 +7,7 @@ or print is the same whatever the number of workers.
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import importlib
 import multiprocessing
@@ -14,7 +15,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from typing import TypeVar
+from typing import Final, TypeVar
 
 Work = TypeVar("Work")
 Result = TypeVar("Result")
@@ -63,6 +64,23 @@ def _ready() -> None:
     """A worker's first task: nothing, once started."""
 
 
+_M_MMAP_THRESHOLD: Final = -3  # glibc's mallopt parameter
+_MAPPED_FROM: Final = 128 * 1024  # glibc's default, kept
+
+
+def map_large_blocks() -> None:
+    """Serve every block of 128 KB or more by a mapping of its own, given back when freed.
+
+    That is glibc's default, but each such block freed raises the threshold to its size
+    (up to 32 MB): a worker frees a file's text (16 MB) after every file, and from then on
+    blocks that size come from the heap, which keeps what it is given. A worker's memory
+    crept so over an archive (10 files of 10,000 hands: 110 → 155 MB, 123 MB held fixed).
+    Nothing to do where the C library is not glibc."""
+    mallopt = getattr(ctypes.CDLL(None), "mallopt", None)
+    if mallopt is not None:
+        mallopt(_M_MMAP_THRESHOLD, _MAPPED_FROM)
+
+
 # A worker's objects are a file's hands, events and rows: new, short-lived and free of
 # cycles. The collector's default (a pass every 700 new objects) spent 4% of a worker.
 _YOUNG_OBJECTS_BETWEEN_COLLECTIONS = 100_000
@@ -70,13 +88,15 @@ _YOUNG_OBJECTS_BETWEEN_COLLECTIONS = 100_000
 
 def _start_worker(worker_module: str | None) -> None:
     """A worker leaves Ctrl+C (sent to the terminal's whole process group) to the process
-    that started it, which stops between two batches instead of losing its workers.
+    that started it, which stops between two batches instead of losing its workers, and
+    gives back the memory of each file it has read (`map_large_blocks`).
 
     It loads its work's module, then tells the cycle collector to leave every object it
     has so far for good (modules, grammars: they live as long as the worker) and to run
     less often. Measured on a worker's job (callgrind, 500 generated stud hands read
     twice): 6.17 G instructions, 6.03 G so."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    map_large_blocks()
     if worker_module is not None:
         importlib.import_module(worker_module)
     gc.freeze()

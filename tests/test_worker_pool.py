@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import signal
 import subprocess
 import sys
+
+import pytest
 
 from pipeline.worker_pool import executor, ordered_map
 
@@ -21,6 +24,46 @@ def test_workers_load_their_module_then_leave_what_they_loaded_to_the_collector(
     for _, frozen, loaded, threshold in states:
         assert frozen and loaded
         assert threshold > gc.get_threshold()[0]  # fewer passes than this process makes
+
+
+_MALLINFO2_FIELDS = (
+    *("arena", "ordblks", "smblks", "hblks", "hblkhd"),
+    *("usmblks", "fsmblks", "uordblks", "fordblks", "keepcost"),
+)
+
+
+class _MallocInfo(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in _MALLINFO2_FIELDS]  # glibc's, all size_t
+
+
+def _mapped_bytes() -> int:
+    mallinfo2 = ctypes.CDLL(None).mallinfo2
+    mallinfo2.restype = _MallocInfo
+    return mallinfo2().hblkhd
+
+
+def _mapped_after_a_large_block_is_freed(_item: int) -> int:
+    """How much more glibc holds in mappings of their own once a 1 MB block is made,
+    after a 16 MB block (a file's text) was freed."""
+    text = bytes(16 * 2**20)
+    del text
+    before = _mapped_bytes()
+    block = bytes(2**20)
+    grown = _mapped_bytes() - before
+    del block
+    return grown
+
+
+@pytest.mark.skipif(
+    not hasattr(ctypes.CDLL(None), "mallinfo2"), reason="glibc 2.33 or later tells this"
+)
+def test_a_worker_gives_back_the_memory_of_each_file() -> None:
+    """A block freed no longer lifts glibc's threshold for mapping blocks apart: a 1 MB
+    block made after a 16 MB one was freed is a mapping of its own (given back when freed),
+    not heap that a worker's memory would keep growing by."""
+    with executor(2, None) as pool:
+        grown = next(ordered_map(pool, _mapped_after_a_large_block_is_freed, [0], window=1))
+    assert grown >= 2**20
 
 
 def test_a_worker_loads_neither_the_command_line_nor_duckdb() -> None:

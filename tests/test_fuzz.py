@@ -596,7 +596,9 @@ def corpus_lines() -> tuple[RealLine, ...]:
             heading.append(lines[index])
             names.add(record.player)
             index += 1
-        seated = tuple(sorted(names, key=len, reverse=True))
+        # Longest first, as parse_hand gives them; a name breaks a tie, or the set's
+        # order (the process's string hashes) would change the examples run to run.
+        seated = tuple(sorted(names, key=lambda name: (-len(name), name)))
         for line in heading:
             seen.setdefault((line, ()), RealLine(line, (), seated))
         for line in lines[index:]:

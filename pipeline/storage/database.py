@@ -151,7 +151,7 @@ filled row group again whole: with the default, a batch of 5,000 hands rewrote u
 default, 12.2 s with this, 11.1 s with 16,384; data 71, 83 and 91 MB (smaller groups
 compress less), the loader's peak 460, 340 and 345 MB. The stats' queries are as fast."""
 
-WRITING_ALIAS = "studdraw"
+_WRITING_ALIAS = "studdraw"
 
 
 def _attached_for_writing(path: Path, config: dict[str, str]) -> duckdb.DuckDBPyConnection:
@@ -160,8 +160,8 @@ def _attached_for_writing(path: Path, config: dict[str, str]) -> duckdb.DuckDBPy
     connection = duckdb.connect(config=config)
     try:
         quoted = "'" + str(path).replace("'", "''") + "'"
-        connection.execute(f"ATTACH {quoted} AS {WRITING_ALIAS} (ROW_GROUP_SIZE {ROW_GROUP_ROWS})")
-        connection.execute(f"USE {WRITING_ALIAS}")
+        connection.execute(f"ATTACH {quoted} AS {_WRITING_ALIAS} (ROW_GROUP_SIZE {ROW_GROUP_ROWS})")
+        connection.execute(f"USE {_WRITING_ALIAS}")
     except BaseException:
         connection.close()
         raise

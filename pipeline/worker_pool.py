@@ -12,6 +12,7 @@ import gc
 import importlib
 import multiprocessing
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -75,7 +76,9 @@ def map_large_blocks() -> None:
     (up to 32 MB): a worker frees a file's text (16 MB) after every file, and from then on
     blocks that size come from the heap, which keeps what it is given. A worker's memory
     crept so over an archive (10 files of 10,000 hands: 110 → 155 MB, 123 MB held fixed).
-    Nothing to do where the C library is not glibc."""
+    Nothing to do off Linux, nor where the C library is not glibc."""
+    if not sys.platform.startswith("linux"):
+        return  # Windows' ctypes cannot load the process's own symbols (CDLL(None))
     mallopt = getattr(ctypes.CDLL(None), "mallopt", None)
     if mallopt is not None:
         mallopt(_M_MMAP_THRESHOLD, _MAPPED_FROM)

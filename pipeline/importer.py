@@ -319,7 +319,8 @@ class PendingBatches:
     def store(self, database: Database, summary: ImportSummary) -> None:
         if not self.progress:
             return
-        stored = database.store(self.tables(), list(self.progress.values()))
+        tables, self.frames = self.tables(), {}  # the store lets go of each once copied
+        stored = database.store(tables, list(self.progress.values()))
         time.sleep(BATCH_PAUSE)  # a reader waiting for the file gets its turn
         summary.hands_imported += stored.hands
         summary.imported_by_site.update(stored.hands_by_site)

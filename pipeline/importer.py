@@ -67,7 +67,7 @@ if TYPE_CHECKING:  # workers never load duckdb: they only build columns
 BATCH_HANDS = 5_000  # per transaction
 # Per batch a worker spools: its rows as Python tuples cost 27 KB a hand until spooled.
 SPOOL_HANDS = 1_000
-BATCH_PAUSE = 0.03  # seconds between two batches with the file let go
+BATCH_PAUSE = 0.03  # seconds at least between two batches, the file let go
 _HAND_KEY = ("site", "hand_number")
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
@@ -285,6 +285,7 @@ class PendingBatches:
     keys: set[tuple[str, str]] = field(default_factory=set)  # (site, hand number)
     hands: int = 0  # hands and rejects
     duplicates: int = 0  # hands dropped for being pending already
+    stored_at: float | None = None  # when the last store let the file go (monotonic)
 
     @property
     def unstored(self) -> int:
@@ -329,9 +330,11 @@ class PendingBatches:
     def store(self, database: Database, summary: ImportSummary) -> None:
         if not self.progress:
             return
+        if self.stored_at is not None:  # a reader waiting for the file gets its turn
+            time.sleep(max(0.0, self.stored_at + BATCH_PAUSE - time.monotonic()))
         tables, self.frames = self.tables(), {}  # the store lets go of each once copied
         stored = database.store(tables, list(self.progress.values()))
-        time.sleep(BATCH_PAUSE)  # a reader waiting for the file gets its turn
+        self.stored_at = time.monotonic()
         summary.hands_imported += stored.hands
         summary.imported_by_site.update(stored.hands_by_site)
         summary.duplicates += stored.duplicates + self.duplicates

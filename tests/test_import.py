@@ -503,6 +503,19 @@ def test_small_files_are_stored_together_in_transactions_of_a_batch(
     assert sum(committed) == 1800 and finished == len(files)
 
 
+def test_the_file_is_let_go_a_moment_between_two_batches_not_after_the_last(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    committed = _stores_counted(monkeypatch)
+    pauses: list[float] = []
+    monkeypatch.setattr(importer.time, "sleep", pauses.append)
+    with Database(tmp_path / "db.duckdb") as database:
+        import_histories([SAMPLES], database, batch_hands=500)
+    assert len(committed) > 1 and committed[-1] > 0
+    assert len(pauses) == len(committed) - 1
+    assert all(0 <= pause <= importer.BATCH_PAUSE for pause in pauses)
+
+
 def test_a_store_lets_go_of_each_frame_once_duckdb_has_copied_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

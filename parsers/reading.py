@@ -17,7 +17,7 @@ import bisect
 import codecs
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import field
 from typing import Final
 
@@ -111,29 +111,18 @@ worker 30 MB of its peak for a 15 MB file of accented names (two bytes a charact
 in slabs of 2 MB: 21 MB less (its peak 164 -> 143 MB), for no more time."""
 
 
-def byte_slabs(
-    data: bytes, hand_start: re.Pattern[str], piece: FilePiece, slab_bytes: int
-) -> Iterator[tuple[bytes, FilePiece]]:
-    """`data` (the `piece` of a file) in slabs of about `slab_bytes`, each with where it
-    starts and the encoding found for all of them, so that each decodes alone and reads
-    as it would have within the whole. A slab ends where `split_hands` ends a chunk
-    anyway: before a hand's opening that follows a blank line. UTF-16 is not cut."""
-    encoding = piece.encoding
-    if len(data) > 2 * slab_bytes and encoding is None:
-        encoding = byte_encoding(data)
-    if len(data) <= 2 * slab_bytes or encoding is None:
-        yield data, piece
-        return
+def slab_cuts(data: bytes, hand_start: re.Pattern[str], slab_bytes: int) -> list[int]:
+    """Where to cut `data` (bytes of a UTF-8 or cp1252 file) into slabs of about
+    `slab_bytes` that each decode alone and read as they would within the whole: before
+    a hand's opening that follows a blank line, where `split_hands` ends a chunk anyway.
+    The first cut is 0."""
     cuts = [0]
     for target in range(slab_bytes, len(data) - slab_bytes, slab_bytes):
         if target > cuts[-1]:
             found = hand_start_after(data[target : target + _CUT_WINDOW], hand_start)
             if found is not None:
                 cuts.append(target + found)
-    line = piece.first_line
-    for begin, end in itertools.pairwise([*cuts, len(data)]):
-        yield data[begin:end], FilePiece(piece.start + begin, line, encoding)
-        line += _line_breaks(data, begin, end)
+    return cuts
 
 
 def byte_encoding(data: bytes) -> str | None:
@@ -185,16 +174,6 @@ _CUT_WINDOW: Final = 2**20  # where to look for a hand to cut before
 _BLANK_LINE_BEFORE: Final = re.compile(r"\n[ \t\r]*\n\Z")
 
 
-def _line_breaks(data: bytes, begin: int, end: int) -> int:
-    """Lines ended in `data[begin:end]` as `split_hands` counts them: a CRLF, an LF or a
-    lone CR each end one."""
-    return (
-        data.count(b"\n", begin, end)
-        + data.count(b"\r", begin, end)
-        - data.count(b"\r\n", begin, end)
-    )
-
-
 def split_hands(
     path: str,
     data: bytes,
@@ -212,15 +191,26 @@ def split_hands(
     does not start a hand is a chunk of its own, reported as not a hand, instead of
     spoiling the hand before it.
     `data` may be a `piece` of a larger file: line numbers and byte offsets are then the
-    whole file's. It is decoded `slab_bytes` at a time (`byte_slabs`).
+    whole file's. More than two `slab_bytes` of it are decoded a slab at a time
+    (`slab_cuts`), in the encoding found for all of them (`byte_encoding`); UTF-16 whole.
     """
-    for slab, slab_piece in byte_slabs(data, hand_start, piece or FilePiece(), slab_bytes):
-        yield from _split_decoded(path, slab, hand_start, slab_piece)
+    piece = piece or FilePiece()
+    encoding = piece.encoding
+    if len(data) > 2 * slab_bytes and encoding is None:
+        encoding = byte_encoding(data)
+    if len(data) <= 2 * slab_bytes or encoding is None:
+        yield from _split_decoded(path, data, hand_start, piece)
+        return
+    line = piece.first_line  # each slab's first line: where the one before ended
+    for begin, end in itertools.pairwise([*slab_cuts(data, hand_start, slab_bytes), len(data)]):
+        slab = FilePiece(piece.start + begin, line, encoding)
+        line = yield from _split_decoded(path, data[begin:end], hand_start, slab)
 
 
 def _split_decoded(
     path: str, data: bytes, hand_start: re.Pattern[str], piece: FilePiece
-) -> Iterator[HandText]:
+) -> Generator[HandText, None, int]:
+    """`split_hands` of text decoded at once; returns the line number after its end."""
     decoded = decode_history(data, piece.encoding)
     text = decoded.text
     if "\r" in text:
@@ -256,6 +246,7 @@ def _split_decoded(
                 is_hand=hand_start.match(text, start) is not None,
             )
         line_number += chunk.count("\n")
+    return line_number
 
 
 def hand_openings(text: str, hand_start: re.Pattern[str]) -> list[tuple[int, int]]:

@@ -1,9 +1,10 @@
 """The `studdraw` command's entry point, light on purpose.
 
-A worker process that `import`, `validate` or `parse` starts (`pipeline.worker_pool`:
-spawned, not forked) runs the command's script again before its work, and with it this
-module: importing the command line here (Typer, Rich, every command's modules) would cost
-each worker a third of a second for nothing, so it is imported when the command runs.
+A worker process that `import`, `validate` or `parse` spawns (`pipeline.worker_pool`:
+where it cannot fork one) runs the command's script again before its work, and with it
+this module: importing the command line here (Typer, Rich, every command's modules) would
+cost each such worker a third of a second for nothing, so it is imported when the command
+runs.
 """
 
 from __future__ import annotations

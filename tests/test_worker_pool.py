@@ -7,10 +7,13 @@ import gc
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from pipeline.worker_pool import executor, ordered_map
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _worker_state(item: int) -> tuple[int, bool, bool, int]:
@@ -65,6 +68,39 @@ def test_a_worker_gives_back_the_memory_of_each_file() -> None:
     with executor(2, None) as pool:
         grown = next(ordered_map(pool, _mapped_after_a_large_block_is_freed, [0], window=1))
     assert grown >= 2**20
+
+
+def _python(code: str) -> list[str]:
+    """The lines `code` prints, run by a new interpreter (one thread, nothing loaded)."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return done.stdout.split()
+
+
+def _loaded(module: str) -> bool:
+    return module in sys.modules
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork on Linux alone")
+def test_workers_fork_from_a_process_of_one_thread_alone() -> None:
+    """A forked worker starts with the modules its parent loaded; a process with threads
+    of its own, Python's or a library's (polars starts some as it loads), spawns them."""
+    assert _python(
+        "import threading; from pipeline.worker_pool import start_method; "
+        "print(start_method()); stop = threading.Event(); "
+        "threading.Thread(target=stop.wait).start(); print(start_method()); stop.set()"
+    ) == ["fork", "spawn"]
+    assert _python(
+        "import polars; from pipeline.worker_pool import start_method; print(start_method())"
+    ) == ["spawn"]
+    inherited = (
+        "import colorsys; from pipeline.worker_pool import executor, ordered_map; "
+        "from tests.test_worker_pool import _loaded\n"
+        "with executor(2, None) as pool: print(*ordered_map(pool, _loaded, ['colorsys'], 1))"
+    )
+    assert _python(inherited) == ["True"]
+    assert _python("import polars\n" + inherited) == ["False"]  # spawned: loaded nothing
 
 
 def test_a_worker_loads_neither_the_command_line_nor_duckdb() -> None:

@@ -143,13 +143,16 @@ def connect(
     return retry_while_locked(lambda: _attached_for_writing(path, config), wait)
 
 
-ROW_GROUP_ROWS = 32_768
+ROW_GROUP_ROWS = 16_384
 """Rows of a row group in the tables studdraw writes (DuckDB's default: 122,880). Each
 batch ends in a checkpoint (the file is let go), which writes every table's last, part
 filled row group again whole: with the default, a batch of 5,000 hands rewrote up to
 122,880 rows of each table. Storing 100,000 hands, as batches: 17.5 s of CPU with the
-default, 12.2 s with this, 11.1 s with 16,384; data 71, 83 and 91 MB (smaller groups
-compress less), the loader's peak 460, 340 and 345 MB. The stats' queries are as fast."""
+default, 12.2 s with 32,768 (session 24). Written so, batch by batch, the stats' facts
+(28,000 rows of 73 columns a batch of mixed hands) still cost twice what one write of
+them all does (3.0 against 1.6 s). With 16,384: the same batches 11.0 -> 10.0 s, a whole
+import 1.1-2.2 s less CPU (two pairs), data 96 -> 101 MB (smaller groups compress less;
+8,192: no faster, 103 MB). The stats' queries are as fast."""
 
 _WRITING_ALIAS = "studdraw"
 

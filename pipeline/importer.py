@@ -42,8 +42,9 @@ from pipeline.engine.replay import replay
 from pipeline.file_pieces import (
     PIECE_BYTES,
     Piece,
+    PieceSizes,
     file_pieces,
-    piece_bytes_for,
+    piece_sizes_for,
     prefix_sha256,
     read_piece,
 )
@@ -172,7 +173,6 @@ def import_sources(
     if hands_to_fill(database):  # a file an older studdraw wrote: its all-in EVs first
         summary.all_in_filled = fill_all_in_results(database)
     found = list(found)
-    piece_bytes = piece_bytes_for(found, jobs, piece_bytes)
     with tempfile.TemporaryDirectory(prefix="studdraw-import-") as spool:
         to_read: list[tuple[Source, FileProgress | None]] = []
         for source in found:
@@ -189,10 +189,11 @@ def import_sources(
         database.close()  # until the first batch: others may read while the workers parse
         # Planned as the workers take it: cutting a large file reads it through (38 ms a
         # 15 MB file), and the first pieces need not wait for every file's cuts.
+        cutting = piece_sizes_for([source for source, _known in to_read], jobs, piece_bytes)
         work = (
             file_work
-            for source, known in to_read
-            for file_work in works_of(source, known, batch_hands, spool, piece_bytes)
+            for (source, known), sizes in zip(to_read, cutting, strict=True)
+            for file_work in works_of(source, known, batch_hands, spool, sizes)
         )
         pool = executor(jobs, read_work.__module__) if workers is None else nullcontext(workers)
         with pool as running:  # the caller's workers are the caller's to stop
@@ -202,19 +203,23 @@ def import_sources(
 
 
 def works_of(
-    source: Source, known: FileProgress | None, batch_hands: int, spool: str, piece_bytes: int
+    source: Source,
+    known: FileProgress | None,
+    batch_hands: int,
+    spool: str,
+    sizes: PieceSizes,
 ) -> list[FileWork]:
-    """A file's work: the whole file, or its pieces when it is a large file on disk; its
-    batches no larger than a transaction."""
+    """A file's work: the whole file, or its pieces (`sizes`) when it is a large file on
+    disk; its batches no larger than a transaction."""
     spool_hands = min(batch_hands, SPOOL_HANDS)
-    if not source.members and source.size > piece_bytes and not is_phh(source.name):
+    if sizes.cut_targets(0, source.size) and not source.members and not is_phh(source.name):
         start = hands_before = 0
         try:
             if known and source.size >= known.offset_reached:
                 prefix = prefix_sha256(source.path, known.offset_reached).hexdigest()
                 if prefix == known.prefix_sha256:
                     start, hands_before = known.offset_reached, known.hands
-            pieces = file_pieces(source.path, start, source.size, piece_bytes)
+            pieces = file_pieces(source.path, start, source.size, sizes)
         except OSError:  # gone or unreadable since it was found: its reading tells why
             pieces = None
         if pieces:

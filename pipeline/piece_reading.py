@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 from parsers.history_file import file_chunks, parse_chunk
 from parsers.outcomes import ParseOutcome
 from parsers.phh_notation import is_phh
-from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, piece_bytes_for, read_piece
+from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, piece_sizes_for, read_piece
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
 from pipeline.worker_pool import executor, ordered_map
 
@@ -47,15 +47,14 @@ def read_sources(
     found = list(found)
     total = sum(s.size for s in found if isinstance(s, Source))
     jobs = 1 if total < SMALL_INPUT_BYTES else jobs
-    piece_bytes = piece_bytes_for(found, jobs, piece_bytes)
     work: list[_Work[Report] | Refused] = []
-    for source in found:
+    for source, sizes in zip(found, piece_sizes_for(found, jobs, piece_bytes), strict=True):
         if isinstance(source, Refused):
             work.append(source)
             continue
         pieces: list[Piece] | None = None
         if not source.members and not is_phh(source.name):
-            pieces = file_pieces(source.path, 0, source.size, piece_bytes)
+            pieces = file_pieces(source.path, 0, source.size, sizes)
         if pieces:
             work.extend(_Work(source, piece, reader) for piece in pieces)
         else:

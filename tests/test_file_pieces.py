@@ -10,7 +10,7 @@ import pytest
 
 from parsers.reading import decode_history, split_hands
 from parsers.sites import ANY_HAND_START
-from pipeline.file_pieces import file_pieces
+from pipeline.file_pieces import PieceSizes, file_pieces
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import REAL_HISTORIES, REPO
@@ -34,7 +34,7 @@ def _whole_and_pieces(tmp_path: Path, history: Path, piece_bytes: int, jobs: int
 
 def test_pieces_start_where_the_splitter_starts_a_hand(tmp_path: Path) -> None:
     data = SAMPLE.read_bytes()
-    pieces = file_pieces(str(SAMPLE), 0, len(data), piece_bytes=len(data) // 6 + 1)
+    pieces = file_pieces(str(SAMPLE), 0, len(data), PieceSizes(len(data) // 6 + 1))
     assert pieces is not None and len(pieces) == 6
     chunks = {c.byte_offset: c for c in split_hands("x", data, ANY_HAND_START)}
     assert [p.start for p in pieces[1:]] == [p.end for p in pieces[:-1]]
@@ -57,7 +57,7 @@ def test_a_file_read_in_pieces_stores_what_the_whole_file_stores(tmp_path: Path)
     history.write_bytes(b"\xef\xbb\xbf" + (body + "\n\n\n" + half).encode("utf-8"))
 
     (whole, whole_db), (pieces, pieces_db) = _whole_and_pieces(tmp_path, history, 40_000)
-    assert len(file_pieces(str(history), 0, history.stat().st_size, 40_000) or ()) > 8
+    assert len(file_pieces(str(history), 0, history.stat().st_size, PieceSizes(40_000)) or ()) > 8
     assert pieces.hands_imported == whole.hands_imported == len(hands) - 2
     assert pieces.rejected == whole.rejected == {"syntax": 1, "not_a_hand": 1}
     assert pieces.left_for_next_run == whole.left_for_next_run == 1
@@ -90,7 +90,7 @@ def test_every_piece_is_read_in_the_whole_files_encoding(tmp_path: Path) -> None
     history.write_bytes(text.encode("cp1252", "replace"))  # "Łukasz W." as "?ukasz W."
     data = history.read_bytes()
 
-    pieces = file_pieces(str(history), 0, len(data), piece_bytes=len(data) // 4)
+    pieces = file_pieces(str(history), 0, len(data), PieceSizes(len(data) // 4))
     assert pieces is not None and {p.reading.encoding for p in pieces} == {"cp1252"}
     first = data[pieces[0].start : pieces[0].end]
     assert decode_history(first).encoding == "utf-8"  # what the first piece alone suggests
@@ -110,4 +110,4 @@ def test_utf16_files_are_read_whole() -> None:
         if path.read_bytes()[:2] in (b"\xff\xfe", b"\xfe\xff")
     )
     size = utf16.stat().st_size
-    assert file_pieces(str(utf16), 0, size, piece_bytes=max(size // 4, 1)) is None
+    assert file_pieces(str(utf16), 0, size, PieceSizes(max(size // 4, 1))) is None

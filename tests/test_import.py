@@ -3,6 +3,7 @@ growing file adds exactly its new complete hands, bad hands are kept with reason
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import subprocess
@@ -21,7 +22,7 @@ from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.outcomes import SkippedHand
 from pipeline import importer
-from pipeline.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, piece_bytes_for
+from pipeline.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, PieceSizes, piece_sizes_for
 from pipeline.history_sources import Refused, Source, sources
 from pipeline.importer import import_histories
 from pipeline.storage import database as database_module
@@ -412,9 +413,12 @@ def test_every_column_is_documented() -> None:
     assert "|  |" not in documented  # every column has its meaning
 
 
-def test_files_too_few_to_busy_every_worker_are_cut_finer() -> None:
-    """One day's export on two cores is cut in four (two pieces a worker), never below a
-    megabyte; many files, or one worker, keep the largest pieces."""
+def test_files_are_cut_finer_toward_the_end_of_what_there_is_to_read() -> None:
+    """Each piece is a quarter of what is left to read from it on (two workers), between a
+    megabyte and the largest piece: one day's export on two cores gives a worker two
+    pieces and more, smaller and smaller (the last one takes what would be a sliver); of
+    many files, the first are cut in the largest pieces and the last ones finely. One
+    worker cuts only to bound its memory."""
     mb = 2**20
 
     def files(*sizes: int) -> list[Source | Refused]:
@@ -423,13 +427,33 @@ def test_files_too_few_to_busy_every_worker_are_cut_finer() -> None:
             Source(f"day{n}.txt", size * mb, when, f"day{n}.txt") for n, size in enumerate(sizes)
         ]
 
-    assert piece_bytes_for(files(11), jobs=2, largest=PIECE_BYTES) == 11 * mb // 4
-    assert piece_bytes_for(files(11), jobs=1, largest=PIECE_BYTES) == PIECE_BYTES
-    assert piece_bytes_for(files(*[20] * 10), jobs=2, largest=PIECE_BYTES) == PIECE_BYTES
-    assert piece_bytes_for(files(2), jobs=2, largest=PIECE_BYTES) == MIN_PIECE_BYTES
-    assert piece_bytes_for(files(11), jobs=2, largest=40_000) == 40_000  # a caller's limit holds
+    def piece_sizes(found: list[Source | Refused], jobs: int, largest: int = PIECE_BYTES):
+        """The bytes of each file's pieces, as cut near those offsets."""
+        cutting = piece_sizes_for(found, jobs, largest)
+        return [
+            [
+                end - start
+                for start, end in itertools.pairwise([0, *way.cut_targets(0, s.size), s.size])
+            ]
+            for s, way in zip(found, cutting, strict=True)
+            if isinstance(s, Source)
+        ]
+
+    (day,) = piece_sizes(files(11), jobs=2)
+    assert day[0] == 11 * mb // 4 and len(day) >= 4  # two pieces a worker, and more
+    assert day[:-1] == sorted(day[:-1], reverse=True)  # smaller and smaller
+    assert max(day[-2:]) < MIN_PIECE_BYTES * 3 // 2 and min(day) >= MIN_PIECE_BYTES
+    assert piece_sizes(files(11), jobs=1) == [[11 * mb]]  # one worker: read whole
+    assert piece_sizes(files(40), jobs=1) == [[40 * mb // 3] * 2 + [40 * mb - 2 * (40 * mb // 3)]]
+    archive = piece_sizes(files(*[20] * 10), jobs=2)
+    assert set(archive[0]) == {PIECE_BYTES, 20 * mb - PIECE_BYTES}  # far from the end
+    assert max(archive[-1]) == 20 * mb // 4 and len(archive[-1]) > len(archive[0])
+    assert piece_sizes(files(2), jobs=2) == [[MIN_PIECE_BYTES, MIN_PIECE_BYTES]]
+    (small,) = piece_sizes(files(1), jobs=2, largest=40_000)  # a caller's limit holds
+    assert set(small[:-1]) == {40_000} and 40_000 <= small[-1] < 60_000
+    assert len(piece_sizes(files(11), jobs=2, largest=40_000)[0]) == 64  # at most: even then
     refused = [Refused("locked.txt", "it cannot be read"), *files(11)]
-    assert piece_bytes_for(refused, jobs=2, largest=PIECE_BYTES) == 11 * mb // 4
+    assert piece_sizes(refused, jobs=2) == [day]
 
 
 def _stores_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -544,7 +568,7 @@ def test_a_worker_spools_batches_smaller_than_the_transaction_that_stores_them(
     monkeypatch.setattr(importer, "SPOOL_HANDS", 70)
     path = sorted(SAMPLES.rglob("*Razz*.txt"))[0]
     (source,) = (found for found in sources([path]) if isinstance(found, Source))
-    (work,) = importer.works_of(source, None, importer.BATCH_HANDS, str(tmp_path), PIECE_BYTES)
+    (work,) = importer.works_of(source, None, importer.BATCH_HANDS, str(tmp_path), PieceSizes())
     outcome = importer.read_work(work)
     progress = [file_progress for _frames, file_progress in outcome.batches]
     assert [p.hands for p in progress] == [70, 140, 200]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import os
 import signal
 import subprocess
 import sys
@@ -16,17 +17,22 @@ from pipeline.worker_pool import executor, ordered_map
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _worker_state(item: int) -> tuple[int, bool, bool, int]:
-    return item, gc.get_freeze_count() > 0, "colorsys" in sys.modules, gc.get_threshold()[0]
+def _worker_state(item: int) -> tuple[int, bool, bool, int, int]:
+    niceness = os.nice(0) if hasattr(os, "nice") else 0
+    frozen = gc.get_freeze_count() > 0
+    return item, frozen, "colorsys" in sys.modules, gc.get_threshold()[0], niceness
 
 
 def test_workers_load_their_module_then_leave_what_they_loaded_to_the_collector() -> None:
+    """...and yield the processor to the process that started them (the loader)."""
     with executor(2, "colorsys") as pool:
         states = list(ordered_map(pool, _worker_state, range(6), window=4))
     assert [state[0] for state in states] == list(range(6))  # in the order asked
-    for _, frozen, loaded, threshold in states:
+    for _, frozen, loaded, threshold, niceness in states:
         assert frozen and loaded
         assert threshold > gc.get_threshold()[0]  # fewer passes than this process makes
+        if hasattr(os, "nice"):
+            assert niceness > os.nice(0)
 
 
 _MALLINFO2_FIELDS = (

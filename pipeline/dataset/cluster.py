@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.dataset.layout import read_completely, records
 from pipeline.dataset.writing import DatasetOutcome, DatasetWork, Part, write_piece
-from pipeline.file_pieces import file_pieces
+from pipeline.file_pieces import PieceSizes, file_pieces
 from pipeline.history_sources import Refused, Source, sources
 
 if TYPE_CHECKING:  # loaded only when a run starts: the rest of studdraw never needs it
@@ -112,7 +112,7 @@ def _parts(source: Source, piece_bytes: int) -> list[Part]:
     """A file whole, or its pieces when it is a large file on disk."""
     pieces = None
     if not source.members and source.size > piece_bytes:
-        pieces = file_pieces(source.path, 0, source.size, piece_bytes)
+        pieces = file_pieces(source.path, 0, source.size, PieceSizes(piece_bytes))
     return [Part(source, piece) for piece in pieces] if pieces else [Part(source)]
 
 

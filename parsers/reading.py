@@ -137,16 +137,39 @@ def byte_encoding(data: bytes) -> str | None:
         return None
     if data.isascii():
         return "utf-8"
-    decoder = codecs.getincrementaldecoder("utf-8")()
+    guess = EncodingGuess(len(data))
     view = memoryview(data)
     for start in range(0, len(data), _CUT_WINDOW):
-        held = len(decoder.getstate()[0])  # a character's first bytes, from the block before
-        try:
-            decoder.decode(view[start : start + _CUT_WINDOW], final=False)
-        except UnicodeDecodeError as error:  # but a last character cut short is UTF-8
-            begin, end = start - held + error.start, start - held + error.end
-            return "utf-8" if begin >= len(data) - 3 and end == len(data) else "cp1252"
-    return "utf-8"
+        guess.feed(view[start : start + _CUT_WINDOW])
+        if guess.encoding != "utf-8":
+            break
+    return guess.encoding
+
+
+class EncodingGuess:
+    """`decode_history`'s choice between UTF-8 and cp1252 for a file of `size` bytes
+    without a byte-order mark, made as its bytes are read, block by block: UTF-8 unless
+    a byte is not, where a last character cut short (the client still writing) is
+    UTF-8 all the same."""
+
+    def __init__(self, size: int) -> None:
+        self.encoding = "utf-8"
+        self._size = size
+        self._fed = 0
+        self._decoder = codecs.getincrementaldecoder("utf-8")()
+
+    def feed(self, block: bytes | memoryview) -> None:
+        """The file's next bytes."""
+        if self.encoding == "utf-8":
+            held = len(self._decoder.getstate()[0])  # a character's first bytes, fed before
+            try:
+                self._decoder.decode(block, final=False)
+            except UnicodeDecodeError as error:
+                begin = self._fed - held + error.start
+                end = self._fed - held + error.end
+                if begin < self._size - 3 or end != self._size:
+                    self.encoding = "cp1252"
+        self._fed += len(block)
 
 
 def hand_start_after(window: bytes, hand_start: re.Pattern[str]) -> int | None:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from parsers.reading import FilePiece, hand_start_after
+from parsers.reading import EncodingGuess, FilePiece, hand_start_after
 from parsers.sites import ANY_HAND_START
 from pipeline.history_sources import Refused, Source, SourceRefusal
 
@@ -155,13 +155,14 @@ def _hand_start_after(file: BinaryIO, position: int, size: int) -> int | None:
 
 
 def _encoding_and_line_numbers(file: BinaryIO, size: int, cuts: list[int]) -> tuple[str, list[int]]:
-    """The whole file's encoding as `decode_history` would find it ('utf-8' unless a
-    byte is not UTF-8 before its last character: then 'cp1252'), and the line number
-    at each cut, in one pass over the file."""
+    """The whole file's encoding as `decode_history` would find it ('utf-8' with a
+    byte-order mark, else `EncodingGuess`'s), and the line number at each cut, as the
+    hand splitter counts lines, in one pass over the file."""
     file.seek(0)
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    encoding = "utf-8"
-    lines, newlines, position = [], 0, 0
+    guess = None if file.read(3) == codecs.BOM_UTF8 else EncodingGuess(size)
+    file.seek(0)
+    lines: list[int] = []
+    breaks, position, after_cr = 0, 0, False
     pending = iter(cuts)
     cut = next(pending, None)
     while position < size:
@@ -169,14 +170,19 @@ def _encoding_and_line_numbers(file: BinaryIO, size: int, cuts: list[int]) -> tu
         if not block:
             break
         while cut is not None and cut <= position + len(block):
-            lines.append(1 + newlines + block.count(b"\n", 0, cut - position))
+            lines.append(1 + breaks + line_breaks(block[: cut - position], after_cr))
             cut = next(pending, None)
-        newlines += block.count(b"\n")
-        if encoding == "utf-8":
-            try:
-                decoder.decode(block, final=False)
-            except UnicodeDecodeError as error:
-                if position + error.start < size - 3:
-                    encoding = "cp1252"
+        breaks += line_breaks(block, after_cr)
+        after_cr = block.endswith(b"\r")
+        if guess is not None:
+            guess.feed(block)
         position += len(block)
-    return encoding, lines
+    return ("utf-8" if guess is None else guess.encoding), lines
+
+
+def line_breaks(data: bytes, after_cr: bool = False) -> int:
+    """The line breaks in `data` as the hand splitter counts them: an LF, a CRLF or a lone
+    CR is one. `after_cr`: the byte before `data` is a CR, counted already, so an LF
+    that starts `data` only ends its CRLF."""
+    breaks = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    return breaks - 1 if after_cr and data.startswith(b"\n") else breaks

@@ -4,13 +4,14 @@ in pieces stores exactly what an import of the whole file stores."""
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 import pytest
 
 from parsers.reading import decode_history, split_hands
 from parsers.sites import ANY_HAND_START
-from pipeline.file_pieces import PieceSizes, file_pieces
+from pipeline.file_pieces import PieceSizes, file_pieces, line_breaks
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import REAL_HISTORIES, REPO
@@ -111,3 +112,59 @@ def test_utf16_files_are_read_whole() -> None:
     )
     size = utf16.stat().st_size
     assert file_pieces(str(utf16), 0, size, PieceSizes(max(size // 4, 1))) is None
+
+
+def _sample_hands() -> list[str]:
+    return [t for t in SAMPLE.read_text(encoding="utf-8-sig").split("\n\n\n") if t.strip()]
+
+
+def _read_as_whole(tmp_path: Path, history: Path) -> None:
+    """Cut in four or five, the file's pieces start on the whole file's lines, in its encoding,
+    and an import in pieces stores what one of the whole file stores."""
+    data = history.read_bytes()
+    pieces = file_pieces(str(history), 0, len(data), PieceSizes(len(data) // 4))
+    assert pieces is not None and len(pieces) >= 4
+    chunks = {chunk.byte_offset: chunk for chunk in split_hands("x", data, ANY_HAND_START)}
+    assert [p.reading.first_line for p in pieces[1:]] == [
+        chunks[p.start].first_line for p in pieces[1:]
+    ]
+    assert {p.reading.encoding for p in pieces} == {decode_history(data).encoding}
+    (whole, whole_db), (split, split_db) = _whole_and_pieces(tmp_path, history, len(data) // 4)
+    assert split.hands_imported == whole.hands_imported > 0
+    expected = contents(whole_db)
+    for table, frame in contents(split_db).items():
+        assert frame.equals(expected[table]), table
+
+
+def test_a_utf8_file_with_a_byte_order_mark_is_utf8_in_pieces_too(tmp_path: Path) -> None:
+    """A byte that is not UTF-8 in a file that says it is: read whole, the mark wins (the
+    byte becomes U+FFFD); the pieces once read such a file as cp1252, every accented name
+    in it garbled."""
+    hands = _sample_hands()[:120]
+    hands[10] = hands[10].replace("Kestrel99", "Kestr\u00e9l")
+    data = codecs.BOM_UTF8 + "\n\n\n".join([*hands, ""]).encode("utf-8")
+    middle = len(data) // 2
+    history = tmp_path / "HH mark.txt"
+    history.write_bytes(data[:middle] + data[middle:].replace(b"Kestrel99", b"Kestr\xe9l", 1))
+    data = history.read_bytes()
+    assert decode_history(data).encoding == "utf-8"
+    pieces = file_pieces(str(history), 0, len(data), PieceSizes(len(data) // 4))
+    assert pieces is not None and {p.reading.encoding for p in pieces} == {"utf-8"}
+
+
+def test_lines_ended_by_a_lone_cr_are_counted_in_pieces_too(tmp_path: Path) -> None:
+    """The splitter ends a line at a lone CR (an old Mac's line end, among the others):
+    the pieces' first line numbers once counted LFs alone, and every line number stored
+    after the first lone CR was off."""
+    lines = "\n\n\n".join([*_sample_hands()[:120], ""]).split("\n")
+    text = "".join(line + ("\r" if n % 50 == 7 and line else "\n") for n, line in enumerate(lines))
+    history = tmp_path / "HH old mac.txt"
+    history.write_bytes(text.encode("utf-8"))
+    _read_as_whole(tmp_path, history)
+
+
+def test_line_breaks_are_counted_as_the_splitter_counts_them() -> None:
+    assert line_breaks(b"a\nb\r\nc\rd") == 3
+    assert line_breaks(b"\r\r\n\n") == 3  # a lone CR, a CRLF, an LF
+    assert line_breaks(b"a\r") + line_breaks(b"\nb", after_cr=True) == 1  # a CRLF cut in two
+    assert line_breaks(b"a\r") + line_breaks(b"b", after_cr=True) == 1  # a lone CR

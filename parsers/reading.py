@@ -30,6 +30,7 @@ class DecodedFile:
     text: str
     encoding: str
     bom_bytes: int
+    escaped: bool = False  # bytes that are not UTF-8 kept as U+DC80-U+DCFF (`readable`)
 
 
 @immutable
@@ -75,16 +76,24 @@ _BOMS: Final = (
 )
 
 
-def decode_history(data: bytes, encoding: str | None = None) -> DecodedFile:
+def decode_history(
+    data: bytes, encoding: str | None = None, errors: str = "replace"
+) -> DecodedFile:
     """Guess the encoding the way the clients write: BOM, then UTF-16 by its zeros,
     then strict UTF-8, then cp1252 (which reads any byte). A piece of a larger file comes
     with the `encoding` guessed for the whole file ('utf-8' or 'cp1252'): a piece alone
-    could guess otherwise."""
+    could guess otherwise.
+
+    Bytes that are not UTF-8 in a file read as UTF-8 all the same (it has a byte-order
+    mark, or the whole file is UTF-8) become U+FFFD; with `errors="surrogateescape"`, one
+    U+DC80-U+DCFF a byte instead (`escaped`), which `byte_offsets` counts as the byte it
+    was and `readable` turns into U+FFFD."""
     for bom, bom_encoding in _BOMS:
         if data.startswith(bom):
             body = data[len(bom) :]
-            if bom_encoding != "utf-8":
-                body = body[: len(body) - len(body) % 2]  # a dangling half code unit: drop it
+            if bom_encoding == "utf-8":
+                return _utf8(body, errors, len(bom))
+            body = body[: len(body) - len(body) % 2]  # a dangling half code unit: drop it
             return DecodedFile(body.decode(bom_encoding, "replace"), bom_encoding, len(bom))
     if encoding == "cp1252":
         return DecodedFile(data.decode("cp1252", "replace"), "cp1252", 0)
@@ -101,8 +110,25 @@ def decode_history(data: bytes, encoding: str | None = None) -> DecodedFile:
             # Cut inside the last character (the client is still writing): UTF-8 all the same.
             return DecodedFile(data[: error.start].decode("utf-8", "replace"), "utf-8", 0)
         if encoding == "utf-8":  # changed since the whole file was read: keep what reads
-            return DecodedFile(data.decode("utf-8", "replace"), "utf-8", 0)
+            return _utf8(data, errors, 0)
         return DecodedFile(data.decode("cp1252", "replace"), "cp1252", 0)
+
+
+def _utf8(data: bytes, errors: str, bom_bytes: int) -> DecodedFile:
+    try:
+        return DecodedFile(data.decode("utf-8"), "utf-8", bom_bytes)
+    except UnicodeDecodeError:
+        escaped = errors == "surrogateescape"
+        return DecodedFile(data.decode("utf-8", errors), "utf-8", bom_bytes, escaped)
+
+
+_ESCAPED_BYTE: Final = re.compile(r"[\udc80-\udcff]")  # the regex reads the escapes: ASCII source
+
+
+def readable(text: str) -> str:
+    """Text decoded with escaped bytes (`decode_history`), each as U+FFFD: the same
+    length, so that positions found in the escaped text hold in this one."""
+    return _ESCAPED_BYTE.sub("\ufffd", text)
 
 
 SLAB_BYTES: Final = 2**21
@@ -234,7 +260,7 @@ def _split_decoded(
     path: str, data: bytes, hand_start: re.Pattern[str], piece: FilePiece
 ) -> Generator[HandText, None, int]:
     """`split_hands` of text decoded at once; returns the line number after its end."""
-    decoded = decode_history(data, piece.encoding)
+    decoded = decode_history(data, piece.encoding, "surrogateescape")  # offsets exact
     text = decoded.text
     if "\r" in text:
         # Keep offsets: a lone CR becomes LF, a CRLF keeps its CR for rstrip() to remove.
@@ -251,7 +277,7 @@ def _split_decoded(
     ]
     line_number = piece.first_line
     for index, (start, end) in enumerate(itertools.pairwise(boundaries)):
-        chunk = text[start:end]
+        chunk = readable(text[start:end]) if decoded.escaped else text[start:end]
         lines = [line.rstrip() for line in chunk.split("\n")]
         first = 0
         while first < len(lines) and not lines[first]:
@@ -370,7 +396,7 @@ def byte_offsets(
         return [min(decoded.bom_bytes + position, data_length) for position in positions]
     offsets, byte, previous = [], decoded.bom_bytes, 0
     for position in positions:
-        byte += len(text[previous:position].encode(decoded.encoding, "surrogatepass"))
+        byte += len(text[previous:position].encode(decoded.encoding, "surrogateescape"))
         offsets.append(min(byte, data_length))
         previous = position
     return offsets

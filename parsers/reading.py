@@ -30,7 +30,7 @@ class DecodedFile:
     text: str
     encoding: str
     bom_bytes: int
-    escaped: bool = False  # bytes that are not UTF-8 kept as U+DC80-U+DCFF (`readable`)
+    escaped: bool = False  # bytes that are not UTF-8 kept, as U+DC80-U+DCFF (`readable`)
 
 
 @immutable
@@ -87,7 +87,7 @@ def decode_history(
     Bytes that are not UTF-8 in a file read as UTF-8 all the same (it has a byte-order
     mark, or the whole file is UTF-8) become U+FFFD; with `errors="surrogateescape"`, one
     U+DC80-U+DCFF a byte instead (`escaped`), which `byte_offsets` counts as the byte it
-    was and `readable` turns into U+FFFD."""
+    was, and `readable` turns into U+FFFD once positions are found."""
     for bom, bom_encoding in _BOMS:
         if data.startswith(bom):
             body = data[len(bom) :]
@@ -122,13 +122,10 @@ def _utf8(data: bytes, errors: str, bom_bytes: int) -> DecodedFile:
         return DecodedFile(data.decode("utf-8", errors), "utf-8", bom_bytes, escaped)
 
 
-_ESCAPED_BYTE: Final = re.compile(r"[\udc80-\udcff]")  # the regex reads the escapes: ASCII source
-
-
 def readable(text: str) -> str:
-    """Text decoded with escaped bytes (`decode_history`), each as U+FFFD: the same
-    length, so that positions found in the escaped text hold in this one."""
-    return _ESCAPED_BYTE.sub("\ufffd", text)
+    """Text decoded with escaped bytes (`decode_history`) as it reads decoded with
+    U+FFFD: one for each run of bytes that is not UTF-8 (the bytes again, decoded so)."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 SLAB_BYTES: Final = 2**21

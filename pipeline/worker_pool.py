@@ -37,7 +37,7 @@ def start_method() -> str:
 
     A forked worker starts with every module this process has loaded (`studdraw import`
     has loaded the parsers with its command line): a 5,000-hand file's import spent 0.4 s
-    less CPU and 0.15 s less time so. But a fork copies the calling thread alone: a lock
+    less CPU and 0.2 s less time so. But a fork copies the calling thread alone: a lock
     that another thread held (polars' and DuckDB's threads start with them; the
     dashboard's server has many) would never open in the worker. So only a process of one
     thread forks, and only on Linux (macOS's system libraries are not safe to fork; Windows

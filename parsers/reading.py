@@ -97,8 +97,8 @@ def decode_history(
             return DecodedFile(body.decode(bom_encoding, "replace"), bom_encoding, len(bom))
     if encoding == "cp1252":
         return DecodedFile(data.decode("cp1252", "replace"), "cp1252", 0)
-    sample = data[:4096]
-    if encoding is None and len(sample) >= 2 and sample.count(0) > len(sample) // 4:
+    if encoding is None and is_utf16(data):  # by its zeros: a byte-order mark read above
+        sample = data[:4096]
         zeros_at_odd = sum(1 for i in range(1, len(sample), 2) if sample[i] == 0)
         encoding = "utf-16-le" if zeros_at_odd > len(sample) // 4 else "utf-16-be"
         usable = len(data) - len(data) % 2  # a file cut mid code unit: drop the odd byte
@@ -112,6 +112,15 @@ def decode_history(
         if encoding == "utf-8":  # changed since the whole file was read: keep what reads
             return _utf8(data, errors, 0)
         return DecodedFile(data.decode("cp1252", "replace"), "cp1252", 0)
+
+
+def is_utf16(data: bytes) -> bool:
+    """A history in UTF-16, by its byte-order mark or, without one, by its zeros (a
+    quarter of its first 4,096 bytes at least: ASCII text in UTF-16 is half zeros)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    sample = data[:4096]
+    return len(sample) >= 2 and sample.count(0) > len(sample) // 4
 
 
 def _utf8(data: bytes, errors: str, bom_bytes: int) -> DecodedFile:
@@ -153,10 +162,7 @@ def byte_encoding(data: bytes) -> str | None:
     whole: 'utf-8' or 'cp1252', or None for UTF-16 (whose bytes are not cut)."""
     if data.startswith(codecs.BOM_UTF8):
         return "utf-8"
-    sample = data[:4096]
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or (
-        len(sample) >= 2 and sample.count(0) > len(sample) // 4
-    ):
+    if is_utf16(data):
         return None
     if data.isascii():
         return "utf-8"

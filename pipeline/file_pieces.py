@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from parsers.reading import EncodingGuess, FilePiece, hand_start_after
+from parsers.reading import EncodingGuess, FilePiece, hand_start_after, is_utf16
 from parsers.sites import ANY_HAND_START
 from pipeline.history_sources import Refused, Source, SourceRefusal
 
@@ -101,9 +101,7 @@ def file_pieces(path: str, start: int, size: int, sizes: PieceSizes) -> list[Pie
         return None
     with open(path, "rb") as file:
         head = file.read(4096)
-        if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or (
-            head.count(0) > len(head) // 4
-        ):
+        if is_utf16(head):
             return None
         cuts = [start]
         for target in targets:
@@ -112,7 +110,7 @@ def file_pieces(path: str, start: int, size: int, sizes: PieceSizes) -> list[Pie
                 cuts.append(cut)
         if len(cuts) == 1:
             return None
-        encoding, lines = _encoding_and_line_numbers(file, size, cuts)
+        encoding, lines = _encoding_and_line_numbers(file, size, cuts, head)
     if len(lines) < len(cuts):  # cut short between the two reads: rewritten, read it whole
         return None
     bounds = list(itertools.pairwise([*cuts, size]))
@@ -154,12 +152,13 @@ def _hand_start_after(file: BinaryIO, position: int, size: int) -> int | None:
     return None if found is None else position + found
 
 
-def _encoding_and_line_numbers(file: BinaryIO, size: int, cuts: list[int]) -> tuple[str, list[int]]:
+def _encoding_and_line_numbers(
+    file: BinaryIO, size: int, cuts: list[int], head: bytes
+) -> tuple[str, list[int]]:
     """The whole file's encoding as `decode_history` would find it ('utf-8' with a
     byte-order mark, else `EncodingGuess`'s), and the line number at each cut, as the
-    hand splitter counts lines, in one pass over the file."""
-    file.seek(0)
-    guess = None if file.read(3) == codecs.BOM_UTF8 else EncodingGuess(size)
+    hand splitter counts lines, in one pass over the file (`head`: its first bytes)."""
+    guess = None if head.startswith(codecs.BOM_UTF8) else EncodingGuess(size)
     file.seek(0)
     lines: list[int] = []
     breaks, position, after_cr = 0, 0, False

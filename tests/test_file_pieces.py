@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from parsers.reading import decode_history, split_hands
@@ -33,6 +34,18 @@ def _whole_and_pieces(tmp_path: Path, history: Path, piece_bytes: int, jobs: int
     return runs
 
 
+def _sample_hands() -> list[str]:
+    return [t for t in SAMPLE.read_text(encoding="utf-8-sig").split("\n\n\n") if t.strip()]
+
+
+def _same_rows(whole_db: Path, pieces_db: Path) -> dict[str, pl.DataFrame]:
+    """The rows stored from the whole file, once those stored from its pieces equal them."""
+    expected = contents(whole_db)
+    for table, frame in contents(pieces_db).items():
+        assert frame.equals(expected[table]), table
+    return expected
+
+
 def test_pieces_start_where_the_splitter_starts_a_hand(tmp_path: Path) -> None:
     data = SAMPLE.read_bytes()
     pieces = file_pieces(str(SAMPLE), 0, len(data), PieceSizes(len(data) // 6 + 1))
@@ -48,8 +61,7 @@ def test_pieces_start_where_the_splitter_starts_a_hand(tmp_path: Path) -> None:
 
 
 def test_a_file_read_in_pieces_stores_what_the_whole_file_stores(tmp_path: Path) -> None:
-    texts = SAMPLE.read_text(encoding="utf-8-sig").split("\n\n\n")
-    hands = [text for text in texts if text.strip()]
+    hands = _sample_hands()
     broken = hands[40].replace("calls", "calls lots", 1)  # a syntax reject, mid-file
     garbage = "this is not a hand\nnor this"
     half = hands[-1][: len(hands[-1]) // 2]  # the client is still writing it
@@ -63,9 +75,7 @@ def test_a_file_read_in_pieces_stores_what_the_whole_file_stores(tmp_path: Path)
     assert pieces.rejected == whole.rejected == {"syntax": 1, "not_a_hand": 1}
     assert pieces.left_for_next_run == whole.left_for_next_run == 1
     assert pieces.files == whole.files == 1
-    expected = contents(whole_db)
-    for table, frame in contents(pieces_db).items():
-        assert frame.equals(expected[table]), table
+    _same_rows(whole_db, pieces_db)
 
     # the client finishes the hand: both read on from where they stopped
     with history.open("ab") as out:
@@ -74,15 +84,13 @@ def test_a_file_read_in_pieces_stores_what_the_whole_file_stores(tmp_path: Path)
         with Database(path) as database:
             again = import_histories([history], database, jobs=2, piece_bytes=size)
         assert (again.hands_imported, again.duplicates, again.left_for_next_run) == (1, 0, 0)
-    expected = contents(whole_db)
-    for table, frame in contents(pieces_db).items():
-        assert frame.equals(expected[table]), table
+    _same_rows(whole_db, pieces_db)
 
 
 def test_every_piece_is_read_in_the_whole_files_encoding(tmp_path: Path) -> None:
     # cp1252: early hands in ASCII but for "KestrÃ©l" (bytes that happen to be UTF-8 for
     # "Kestrél"), then "Kestrél", "Zoë.77"... (lone bytes, not UTF-8): the file is cp1252
-    hands = [t for t in SAMPLE.read_text(encoding="utf-8-sig").split("\n\n\n") if t.strip()]
+    hands = _sample_hands()
     ascii_only = [text.encode("ascii", "replace").decode("ascii") for text in hands[:100]]
     early = [text.replace("Kestrel99", "Kestr\u00c3\u00a9l") for text in ascii_only]
     late = [text.replace("Kestrel99", "Kestr\u00e9l") for text in hands[100:120]]
@@ -98,9 +106,7 @@ def test_every_piece_is_read_in_the_whole_files_encoding(tmp_path: Path) -> None
 
     (whole, whole_db), (split, split_db) = _whole_and_pieces(tmp_path, history, len(data) // 4)
     assert split.hands_imported == whole.hands_imported == 120
-    expected = contents(whole_db)
-    for table, frame in contents(split_db).items():
-        assert frame.equals(expected[table]), table
+    expected = _same_rows(whole_db, split_db)
     assert "Kestr\u00c3\u00a9l" in set(expected["hand_players"]["player"])
 
 
@@ -112,10 +118,6 @@ def test_utf16_files_are_read_whole() -> None:
     )
     size = utf16.stat().st_size
     assert file_pieces(str(utf16), 0, size, PieceSizes(max(size // 4, 1))) is None
-
-
-def _sample_hands() -> list[str]:
-    return [t for t in SAMPLE.read_text(encoding="utf-8-sig").split("\n\n\n") if t.strip()]
 
 
 def _read_as_whole(tmp_path: Path, history: Path) -> None:
@@ -131,9 +133,7 @@ def _read_as_whole(tmp_path: Path, history: Path) -> None:
     assert {p.reading.encoding for p in pieces} == {decode_history(data).encoding}
     (whole, whole_db), (split, split_db) = _whole_and_pieces(tmp_path, history, len(data) // 4)
     assert split.hands_imported == whole.hands_imported > 0
-    expected = contents(whole_db)
-    for table, frame in contents(split_db).items():
-        assert frame.equals(expected[table]), table
+    _same_rows(whole_db, split_db)
 
 
 def test_a_utf8_file_with_a_byte_order_mark_is_utf8_in_pieces_too(tmp_path: Path) -> None:

@@ -298,8 +298,10 @@ class PendingBatches:
         return sum(frame.height for frame in self.frames.get("hands", [])) + self.duplicates
 
     def add(self, frame_files: dict[str, str], file_progress: FileProgress) -> None:
-        frames = {table: pl.read_ipc_stream(path) for table, path in frame_files.items()}
-        self.spooled.extend(Path(path) for path in frame_files.values())
+        spooled = {table: Path(path) for table, path in frame_files.items()}
+        # A Path, not text: Polars asks fsspec (and asyncio, ssl: 25 ms) what text names.
+        frames = {table: pl.read_ipc_stream(path) for table, path in spooled.items()}
+        self.spooled.extend(spooled.values())
         if "hands" in frames:
             frames = self._without_pending_hands(frames)
         for table, frame in frames.items():

@@ -34,7 +34,7 @@ from xml.parsers import expat
 from parsers.amounts import AmountOutOfRange
 from parsers.errors import ErrorKind, HandParseError
 from parsers.hand_assembly import StructureError
-from parsers.reading import HandText, byte_offsets, decode_history
+from parsers.reading import HandText, byte_offsets, decode_history, readable
 from parsers.xml_elements import ElementFault, XmlTree, start_tag_lines
 
 
@@ -156,8 +156,10 @@ def split_xml(
     end tag `hand_end` included, or to the next hand (a file cut short). The text before
     the first hand is every hand's `preamble`; the closing tags after the last hand are
     no hand. The encoding is found as for any history (`decode_history`): an iPoker file
-    that declares UTF-8 and holds Windows-1252 euro signs is read as Windows-1252."""
-    decoded = decode_history(data)
+    that declares UTF-8 and holds Windows-1252 euro signs is read as Windows-1252. Bytes
+    that are not UTF-8 in a file read as UTF-8 (it has a byte-order mark) are decoded
+    escaped, so that the offsets after them stay exact, and read as U+FFFD."""
+    decoded = decode_history(data, errors="surrogateescape")
     text = decoded.text
     returns = "\r" in text  # one scan: a euro sign makes the text two bytes a character
     if returns:
@@ -173,14 +175,15 @@ def split_xml(
     if returns:
         flat = _undo_newlines(decoded.text, flat)
     offsets = byte_offsets(decoded.text, flat, decoded, len(data))
-    preamble = text[: starts[0]]
+    shown: Callable[[str], str] = readable if decoded.escaped else str
+    preamble = shown(text[: starts[0]])
     line, counted = 1, 0
     for index, (start, end) in enumerate(bounds):
         line += text.count("\n", counted, start)
         counted = start
         yield HandText(
             path=path,
-            lines=tuple(map(str.rstrip, text[start:end].split("\n"))),
+            lines=tuple(map(str.rstrip, shown(text[start:end]).split("\n"))),
             first_line=line,
             byte_offset=offsets[2 * index],
             byte_end=offsets[2 * index + 1],

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
-from parsers.history_file import history_files, parse_bytes, parse_file
+from parsers.history_file import file_chunks, history_files, parse_bytes, parse_file
 from parsers.reading import (
     HandText,
     byte_encoding,
@@ -339,6 +339,25 @@ def test_bytes_that_are_not_utf8_in_a_utf8_file_keep_the_offsets_exact(bad: byte
         assert spoiled[chunk.byte_offset :].startswith(chunk.lines[0].encode())
     assert all(a.byte_end == b.byte_offset for a, b in itertools.pairwise(chunks))
     assert chunks[-1].byte_end == len(spoiled)
+
+
+@pytest.mark.parametrize("bad", [b"\xe9", b"\xe2\x82", b"\xff\xfe\xfd"])
+def test_bytes_that_are_not_utf8_in_an_xml_history_keep_the_offsets_exact(bad: bytes) -> None:
+    """The same for an XML history (iPoker): read whole, its hands split by their tags,
+    each still starts at its own byte offset after the bad bytes, and reads as the
+    whole file decoded reads (U+FFFD for them)."""
+    path = REAL / "iPoker" / "cash" / "Stud" / "7-StudL-USD-0.05-0.10-201009.txt"
+    spoiled = codecs.BOM_UTF8 + path.read_bytes().replace(
+        b'name="WurmX"', b'name="Wu' + bad + b'rmX"'
+    )
+    chunks = list(file_chunks(path.name, spoiled))
+    assert len(chunks) == 2
+    name = spoiled.decode("utf-8-sig", "replace").split('name="Wu', 1)[1].split('"')[0]
+    assert "\ufffd" in name
+    assert any(f'name="Wu{name}"' in line for line in chunks[0].lines)
+    for chunk in chunks:
+        assert spoiled[chunk.byte_offset :].startswith(chunk.lines[0].encode())
+        assert spoiled[: chunk.byte_end].endswith(chunk.lines[-1].encode())
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le-bom", "utf-16-be-bom"])

@@ -32,6 +32,13 @@ class DecodedFile:
     bom_bytes: int
     escaped: bool = False  # bytes that are not UTF-8 kept, as U+DC80-U+DCFF (`readable`)
 
+    def readable(self, part: str) -> str:
+        """A part of `text` as it reads decoded with U+FFFD: one for each run of escaped
+        bytes (the bytes again, decoded so); as it is if nothing was escaped."""
+        if not self.escaped:
+            return part
+        return part.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
 
 @immutable
 class FilePiece:
@@ -87,7 +94,7 @@ def decode_history(
     Bytes that are not UTF-8 in a file read as UTF-8 all the same (it has a byte-order
     mark, or the whole file is UTF-8) become U+FFFD; with `errors="surrogateescape"`, one
     U+DC80-U+DCFF a byte instead (`escaped`), which `byte_offsets` counts as the byte it
-    was, and `readable` turns into U+FFFD once positions are found."""
+    was, and `DecodedFile.readable` turns into U+FFFD once positions are found."""
     for bom, bom_encoding in _BOMS:
         if data.startswith(bom):
             body = data[len(bom) :]
@@ -129,12 +136,6 @@ def _utf8(data: bytes, errors: str, bom_bytes: int) -> DecodedFile:
     except UnicodeDecodeError:
         escaped = errors == "surrogateescape"
         return DecodedFile(data.decode("utf-8", errors), "utf-8", bom_bytes, escaped)
-
-
-def readable(text: str) -> str:
-    """Text decoded with escaped bytes (`decode_history`) as it reads decoded with
-    U+FFFD: one for each run of bytes that is not UTF-8 (the bytes again, decoded so)."""
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 SLAB_BYTES: Final = 2**21
@@ -280,7 +281,7 @@ def _split_decoded(
     ]
     line_number = piece.first_line
     for index, (start, end) in enumerate(itertools.pairwise(boundaries)):
-        chunk = readable(text[start:end]) if decoded.escaped else text[start:end]
+        chunk = decoded.readable(text[start:end])
         lines = [line.rstrip() for line in chunk.split("\n")]
         first = 0
         while first < len(lines) and not lines[first]:

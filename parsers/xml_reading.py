@@ -34,7 +34,7 @@ from xml.parsers import expat
 from parsers.amounts import AmountOutOfRange
 from parsers.errors import ErrorKind, HandParseError
 from parsers.hand_assembly import StructureError
-from parsers.reading import HandText, byte_offsets, decode_history, readable
+from parsers.reading import HandText, byte_offsets, decode_history
 from parsers.xml_elements import ElementFault, XmlTree, start_tag_lines
 
 
@@ -175,15 +175,14 @@ def split_xml(
     if returns:
         flat = _undo_newlines(decoded.text, flat)
     offsets = byte_offsets(decoded.text, flat, decoded, len(data))
-    shown: Callable[[str], str] = readable if decoded.escaped else str
-    preamble = shown(text[: starts[0]])
+    preamble = decoded.readable(text[: starts[0]])
     line, counted = 1, 0
     for index, (start, end) in enumerate(bounds):
         line += text.count("\n", counted, start)
         counted = start
         yield HandText(
             path=path,
-            lines=tuple(map(str.rstrip, shown(text[start:end]).split("\n"))),
+            lines=tuple(map(str.rstrip, decoded.readable(text[start:end]).split("\n"))),
             first_line=line,
             byte_offset=offsets[2 * index],
             byte_end=offsets[2 * index + 1],

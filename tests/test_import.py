@@ -378,18 +378,21 @@ def test_parallel_workers_store_exactly_what_one_process_stores(tmp_path: Path) 
     for jobs in (1, 2):
         with Database(tmp_path / f"jobs{jobs}.duckdb") as database:
             import_histories(paths, database, jobs=jobs, batch_hands=400)
-            contents.append(
-                {
-                    table: database.connection.sql(
-                        f"SELECT * EXCLUDE ({_CLOCK_COLUMNS[table]}) FROM {table} ORDER BY ALL"
-                        if table in _CLOCK_COLUMNS
-                        else f"SELECT * FROM {table} ORDER BY ALL"
-                    ).fetchall()
-                    for table in ALL_TABLES
-                }
-            )
+            contents.append(_contents(database))
     assert contents[0] == contents[1]
     assert len(contents[0]["hands"]) == len(_pokerstars_hands()) + 1800
+
+
+def _contents(database: Database) -> dict[str, list[tuple[object, ...]]]:
+    """Every table's rows, in order, but for the clock's columns."""
+    return {
+        table: database.connection.sql(
+            f"SELECT * EXCLUDE ({_CLOCK_COLUMNS[table]}) FROM {table} ORDER BY ALL"
+            if table in _CLOCK_COLUMNS
+            else f"SELECT * FROM {table} ORDER BY ALL"
+        ).fetchall()
+        for table in (*ALL_TABLES, "player_hand_facts")
+    }
 
 
 def test_each_row_type_has_exactly_its_tables_columns(tmp_path: Path) -> None:
@@ -469,6 +472,39 @@ def _stores_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(Database, "store", counting)
     return committed
+
+
+def test_the_hands_read_are_stored_while_the_workers_read_the_last_megabytes() -> None:
+    """5,000 stud hands, 11 MB in seven pieces, two workers: with 8.5 MB read, the rest
+    (2.5 MB) takes the other worker about as long as storing those hands takes the
+    loader: stored now, the last transaction holds 2.5 MB of hands, not 11."""
+    mb = 2**20
+    assert importer.store_before_the_rest(int(8.5 * mb), int(2.5 * mb), jobs=2)
+    # too soon: the store over, the loader would wait for the rest, then store it alone
+    assert not importer.store_before_the_rest(int(7.5 * mb), int(3.5 * mb), jobs=2)
+    # the rest comes in less than a transaction's fixed part: stored together
+    assert not importer.store_before_the_rest(int(9.5 * mb), mb // 4, jobs=2)
+    assert not importer.store_before_the_rest(int(8.5 * mb), int(2.5 * mb), jobs=1)
+    # three workers read beside the store: the rest may be three times as much
+    assert importer.store_before_the_rest(int(8.5 * mb), 7 * mb, jobs=4)
+
+
+def test_a_store_before_the_last_files_are_read_stores_every_hand_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    committed = _stores_counted(monkeypatch)
+    with Database(tmp_path / "one.duckdb") as database:
+        import_histories([SAMPLES], database)
+        together = _contents(database)
+    assert committed == [1800]
+
+    committed.clear()
+    monkeypatch.setattr(importer, "TRANSACTION_BYTES", 0)  # the sample files are small
+    with Database(tmp_path / "two.duckdb") as database:
+        summary = import_histories([SAMPLES], database, jobs=2)
+        assert _contents(database) == together
+    assert len(committed) == 2 and 0 < committed[-1] < committed[0]  # the last files alone
+    assert sum(committed) == 1800 == summary.hands_imported
 
 
 def test_a_large_files_pieces_go_out_before_the_next_file_is_cut(

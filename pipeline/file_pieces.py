@@ -183,5 +183,7 @@ def line_breaks(data: bytes, after_cr: bool = False) -> int:
     """The line breaks in `data` as the hand splitter counts them: an LF, a CRLF or a lone
     CR is one. `after_cr`: the byte before `data` is a CR, counted already, so an LF
     that starts `data` only ends its CRLF."""
-    breaks = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    breaks = data.count(b"\n")
+    if b"\r" in data:  # a pass many times faster than a count: of 119 real files, one has a CR
+        breaks += data.count(b"\r") - data.count(b"\r\n")
     return breaks - 1 if after_cr and data.startswith(b"\n") else breaks

@@ -19,7 +19,8 @@ from parsers.sites import conventions_of
 from pipeline.engine.all_in import all_in_adjustment
 from pipeline.engine.replay import replay
 from pipeline.storage.database import Database, register
-from pipeline.storage.rows import EvColumns, batch_frame, ev_columns, player_ev
+from pipeline.storage.frames import batch_frame
+from pipeline.storage.rows import EvColumns, ev_columns, player_ev
 from pipeline.storage.stats import FACT_SOURCES, FACTS_TABLE, add_facts
 from pipeline.stored_hands import StoredHand, Unreadable, read_stored
 

@@ -21,7 +21,7 @@ from parsers.amounts import parse_amount
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.outcomes import SkippedHand
-from pipeline import importer
+from pipeline import importer, pending_batches
 from pipeline.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, PieceSizes, piece_sizes_for
 from pipeline.history_sources import Refused, Source, sources
 from pipeline.importer import import_histories
@@ -570,12 +570,12 @@ def test_the_file_is_let_go_a_moment_between_two_batches_not_after_the_last(
 ) -> None:
     committed = _stores_counted(monkeypatch)
     pauses: list[float] = []
-    monkeypatch.setattr(importer.time, "sleep", pauses.append)
+    monkeypatch.setattr(pending_batches.time, "sleep", pauses.append)
     with Database(tmp_path / "db.duckdb") as database:
         import_histories([SAMPLES], database, batch_hands=500)
     assert len(committed) > 1 and committed[-1] > 0
     assert len(pauses) == len(committed) - 1
-    assert all(0 <= pause <= importer.BATCH_PAUSE for pause in pauses)
+    assert all(0 <= pause <= pending_batches.BATCH_PAUSE for pause in pauses)
 
 
 def test_a_store_lets_go_of_each_frame_once_duckdb_has_copied_it(

@@ -37,7 +37,8 @@ from pipeline.dataset.layout import (
 )
 from pipeline.file_pieces import Piece, read_piece
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
-from pipeline.importer import SPOOL_HANDS, FileWork, PendingBatches, WorkOutcome, read_work
+from pipeline.importer import SPOOL_HANDS, FileWork, WorkOutcome, read_work
+from pipeline.pending_batches import PendingBatches
 from pipeline.storage.database import MEMORY_LIMIT, SCHEMA, register
 from pipeline.storage.stats import install_stats
 

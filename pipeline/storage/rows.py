@@ -1,21 +1,19 @@
-"""Hands and their replays as table rows, turned into columns for loading.
+"""Hands and their replays as table rows, and what each column holds.
 
-`Batch` holds a list of row tuples per table; it is what a worker builds, and
-`batch_frame` turns each table's rows into a Polars frame, column by column, so nothing
-goes to the database row by row.
+`Batch` holds a list of row tuples per table; it is what a worker builds. A worker sends
+each table's rows to the loader as Arrow columns (`pipeline.storage.arrow_rows`), which
+the loader reads as Polars frames (`pipeline.storage.frames`), typed by `COLUMN_KINDS`:
+nothing goes to the database row by row, and a worker never loads Polars.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
-from operator import itemgetter
+from enum import Enum
 from typing import Final, NamedTuple
-
-import polars as pl
 
 from parsers.errors import HandParseError
 from parsers.events import (
@@ -607,16 +605,24 @@ def _post_street(post: Post, street: str, first_street: str) -> str:
     return first_street if street == "ante" else street
 
 
-# ------------------------------------------------------------------ columns to frames
-MONEY: Final = pl.Decimal(18, 4)
-NAMES: Final = pl.List(pl.String)
-UTC_TIME = pl.Datetime("us", "UTC")
+# ------------------------------------------------------------------ columns
+class ColumnKind(Enum):
+    """What a column's values are, beyond Python's own types: the loader's column types
+    (`frames.POLARS_TYPES`), and how a worker sends them (`arrow_rows`)."""
 
-# Column types where inference from Python values could go wrong (None-only columns,
-# Decimal precision, time zones, lists).
-_TYPES: Final[dict[str, pl.DataType]] = {
+    TEXT = "text"
+    FLAG = "flag"
+    INT32 = "int32"
+    INT64 = "int64"
+    FLOAT = "float"
+    MONEY = "money"  # Decimal, exact: DECIMAL(18, 4)
+    NAMES = "names"  # a list of player names
+    UTC_TIME = "utc_time"  # an aware datetime
+
+
+COLUMN_KINDS: Final[dict[str, ColumnKind]] = {
     **{
-        name: MONEY
+        name: ColumnKind.MONEY
         for name in [
             "small_bet",
             "big_bet",
@@ -643,52 +649,28 @@ _TYPES: Final[dict[str, pl.DataType]] = {
             "prize_pool",
         ]
     },
-    **{name: pl.Int32() for name in ["max_seats", "button_seat", "players", "first_line", "seat"]},
-    **{name: pl.Int32() for name in ["entrants", "finish"]},
-    "finished_at": UTC_TIME,
-    **{name: pl.Int32() for name in ["streets_seen", "seq", "street_index", "draw_number"]},
-    **{name: pl.Int32() for name in ["discard_count", "pot_index", "line", "ev_runouts", "place"]},
-    "ev_standard_error": pl.Float64(),
-    "all_in_equity": pl.Float64(),
-    "byte_offset": pl.Int64(),
-    "started_at": UTC_TIME,
-    "rejected_at": UTC_TIME,
-    "eligible": NAMES,
-    "high_winners": NAMES,
-    "low_winners": NAMES,
+    **{
+        name: ColumnKind.INT32
+        for name in [
+            *["max_seats", "button_seat", "players", "first_line", "seat", "entrants", "finish"],
+            *["streets_seen", "seq", "street_index", "draw_number", "discard_count"],
+            *["pot_index", "line", "ev_runouts", "place"],
+        ]
+    },
+    "byte_offset": ColumnKind.INT64,
+    **{name: ColumnKind.FLOAT for name in ["ev_standard_error", "all_in_equity"]},
+    **{name: ColumnKind.UTC_TIME for name in ["started_at", "finished_at", "rejected_at"]},
+    **{name: ColumnKind.NAMES for name in ["eligible", "high_winners", "low_winners"]},
+    **{
+        name: ColumnKind.FLAG
+        for name in [
+            *["has_warnings", "is_hero", "went_to_showdown", "won_at_showdown", "won_high"],
+            *["won_low", "vpip", "first_round_raise", "all_in", "stood_pat"],
+        ]
+    },
 }
+"""Each column's kind, by its name (the same in every table); any other is text."""
 
 
-def batch_frame(columns: Sequence[str], rows: Sequence[tuple[object, ...]]) -> pl.DataFrame:
-    """Rows as a frame, `columns` naming their fields, built column by column; types fixed
-    where inference could guess wrong."""
-    return pl.DataFrame(
-        [_series(name, list(map(itemgetter(i), rows))) for i, name in enumerate(columns)]
-    )
-
-
-_NAME_SEPARATOR: Final = "\x1f"  # ASCII's unit separator: no history prints it in a name
-
-
-def _series(name: str, values: list[object]) -> pl.Series:
-    dtype = _TYPES.get(name)
-    if dtype == MONEY:  # exact either way; from text it is three times faster
-        text = [None if value is None else str(value) for value in values]
-        return pl.Series(name, text, dtype=pl.String).cast(MONEY)
-    if dtype == NAMES:
-        return _names_series(name, values)  # type: ignore[arg-type]  # NAMES: lists of names
-    return pl.Series(name, values, dtype=dtype, strict=False)
-
-
-def _names_series(name: str, values: list[list[str]]) -> pl.Series:
-    """A column of name lists, split by Polars from joined text: fifteen times faster than
-    Polars reading each list (7 µs a list)."""
-    if any(_NAME_SEPARATOR in player for names in values for player in names):
-        return pl.Series(name, values, dtype=NAMES)
-    joined = pl.Series(name, [_NAME_SEPARATOR.join(names) for names in values], dtype=pl.String)
-    split = (
-        pl.when(joined == "")
-        .then(pl.lit([], dtype=NAMES))
-        .otherwise(joined.str.split(_NAME_SEPARATOR))
-    )
-    return pl.select(split).to_series().alias(name)
+def column_kind(name: str) -> ColumnKind:
+    return COLUMN_KINDS.get(name, ColumnKind.TEXT)

@@ -309,7 +309,11 @@ def import_(
         found = list(sources(paths))  # searched once: counted for the bar, then imported
         total = sum(isinstance(source, Source) for source in found)
         target = _database_path(db)
-        with _database_trouble_said(), Database(target) as database, _file_bar(total) as advance:
+        with (
+            _database_trouble_said(),
+            Database(target, made_when_used=True) as database,
+            _file_bar(total) as advance,
+        ):
             summary = import_sources(found, database, advance, jobs=jobs, workers=workers)
     stderr.print(
         f"[bold]{summary.hands_imported:,}[/] hands imported into {target} "

@@ -58,7 +58,7 @@ from pipeline.storage.rows import (
     add_summary,
 )
 from pipeline.validation_tally import engine_rejection
-from pipeline.worker_pool import executor, ordered_map
+from pipeline.worker_pool import OrderedMap, executor
 
 if TYPE_CHECKING:  # workers never load duckdb: they only build columns
     from pipeline.storage.database import Database
@@ -169,13 +169,8 @@ def import_sources(
     Setting `stop` ends the import after the file or piece being stored
     (`summary.stopped`); the next import goes on from there.
     """
-    # Here, not at the top: the workers load this module, and never duckdb (0.14 s each).
-    from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
-
     summary = ImportSummary()
     started = time.perf_counter()
-    if hands_to_fill(database):  # a file an older studdraw wrote: its all-in EVs first
-        summary.all_in_filled = fill_all_in_results(database)
     found = list(found)
     with tempfile.TemporaryDirectory(prefix="studdraw-import-") as spool:
         to_read: list[tuple[Source, FileProgress | None]] = []
@@ -244,14 +239,20 @@ def _load(
 ) -> None:
     """Store the workers' batches in file order, in transactions of about `batch_hands`
     hands (`PendingBatches`)."""
+    given = _GivenWork(work)
+    outcomes = OrderedMap(pool, read_work, given, window=2 * jobs)
+    outcomes.give_out()  # the first pieces: the workers read them while this process gets ready
     # Here, not at the top: the workers load this module, and never Polars (0.09 s each).
+    from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
     from pipeline.pending_batches import PendingBatches
 
+    if hands_to_fill(database):  # a file an older studdraw wrote (a new file is made here)
+        summary.all_in_filled = fill_all_in_results(database)
+    database.close()  # until the first batch: others may read while the workers parse
     done = summary.files_unchanged
     hands_before = 0  # the file's hands in the import log before this outcome's batches
     pending, pending_bytes = PendingBatches(), 0
-    given = _GivenWork(work)
-    for outcome in ordered_map(pool, read_work, given, window=2 * jobs):
+    for outcome in outcomes:
         pending_bytes += given.handed_back()
         if outcome.hands_before is not None:
             hands_before = outcome.hands_before

@@ -17,7 +17,7 @@ from parsers.outcomes import ParseOutcome
 from parsers.phh_notation import is_phh
 from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, piece_sizes_for, read_piece
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
-from pipeline.worker_pool import executor, ordered_map
+from pipeline.worker_pool import OrderedMap, executor
 
 Report = TypeVar("Report")
 Reader = Callable[[Iterator[ParseOutcome]], Report]
@@ -60,7 +60,7 @@ def read_sources(
         else:
             work.append(_Work(source, None, reader))
     with executor(jobs, _read.__module__) as pool:
-        yield from ordered_map(pool, _read, work, window=2 * jobs)
+        yield from OrderedMap(pool, _read, work, window=2 * jobs)
 
 
 def _read(work: _Work[Report] | Refused) -> Report | Refused:

@@ -151,15 +151,34 @@ class InProcess(Executor):
         return future
 
 
-def ordered_map(
-    pool: Executor, fn: Callable[[Work], Result], work: Iterable[Work], window: int
-) -> Iterator[Result]:
-    """Results in order, with at most `window` items in flight: workers faster than their
-    consumer must not pile finished results up in memory."""
-    pending: deque[Future[Result]] = deque()
-    for item in work:
-        pending.append(pool.submit(fn, item))
-        if len(pending) >= window:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
+_NO_MORE: Final = object()
+
+
+class OrderedMap(Iterator[Result]):
+    """`fn` of each item of `work`, done by `pool`, in order, with at most `window` items
+    in flight: workers faster than their consumer must not pile finished results up in
+    memory."""
+
+    def __init__(
+        self, pool: Executor, fn: Callable[[Work], Result], work: Iterable[Work], window: int
+    ) -> None:
+        self._pool = pool
+        self._fn = fn
+        self._work = iter(work)
+        self._window = window
+        self._pending: deque[Future[Result]] = deque()
+
+    def give_out(self) -> None:
+        """Give out work until `window` items are in flight or none is left: called first
+        (before iterating), it lets the caller get ready while the workers start."""
+        while len(self._pending) < self._window:
+            item = next(self._work, _NO_MORE)
+            if item is _NO_MORE:
+                return
+            self._pending.append(self._pool.submit(self._fn, item))
+
+    def __next__(self) -> Result:
+        self.give_out()
+        if not self._pending:
+            raise StopIteration
+        return self._pending.popleft().result()

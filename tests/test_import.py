@@ -532,6 +532,44 @@ def test_a_large_files_pieces_go_out_before_the_next_file_is_cut(
     assert summary.hands_imported == 1800
 
 
+def test_a_new_database_is_made_once_the_first_pieces_are_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Making a database file (its tables, the stat views) takes 0.08 s, loading Polars
+    to store frames 0.09: the workers read meanwhile instead of waiting for both."""
+    events: list[str] = []
+    make, read = Database._make, importer.read_work
+
+    def making(self: Database) -> None:
+        events.append("made")
+        make(self)
+
+    def reading(work: importer.FileWork) -> importer.WorkOutcome:
+        events.append("read")
+        return read(work)
+
+    monkeypatch.setattr(Database, "_make", making)
+    monkeypatch.setattr(importer, "read_work", reading)
+    path = tmp_path / "new" / "db.duckdb"
+    with Database(path, made_when_used=True) as database:
+        assert not path.exists() and database.file_progress("any.txt") is None
+        summary = import_histories([SAMPLES], database)
+        assert database.scalar("SELECT count(*) FROM player_hand_facts") > 1800
+    assert events[0] == "read" and events.count("made") == 1
+    assert summary.hands_imported == 1800
+
+
+def test_a_database_made_when_used_refuses_a_file_put_there_meanwhile(tmp_path: Path) -> None:
+    path = tmp_path / "db.duckdb"
+    database = Database(path, made_when_used=True)
+    with duckdb.connect(str(path)) as other:
+        other.execute("CREATE TABLE notes (text VARCHAR)")
+    with pytest.raises(database_module.DatabaseRefused, match="not studdraw's"):
+        database.scalar("SELECT count(*) FROM hands")  # its first use
+    with duckdb.connect(str(path), read_only=True) as other:
+        assert other.execute("SHOW TABLES").fetchall() == [("notes",)]
+
+
 def test_a_large_file_gone_before_it_is_cut_is_told_among_the_files_not_read(
     tmp_path: Path,
 ) -> None:

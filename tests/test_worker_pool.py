@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.worker_pool import executor, ordered_map
+from pipeline.worker_pool import OrderedMap, executor
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,7 +26,7 @@ def _worker_state(item: int) -> tuple[int, bool, bool, int, int]:
 def test_workers_load_their_module_then_leave_what_they_loaded_to_the_collector() -> None:
     """...and yield the processor to the process that started them (the loader)."""
     with executor(2, "colorsys") as pool:
-        states = list(ordered_map(pool, _worker_state, range(6), window=4))
+        states = list(OrderedMap(pool, _worker_state, range(6), window=4))
     assert [state[0] for state in states] == list(range(6))  # in the order asked
     for _, frozen, loaded, threshold, niceness in states:
         assert frozen and loaded
@@ -72,7 +72,7 @@ def test_a_worker_gives_back_the_memory_of_each_file() -> None:
     block made after a 16 MB one was freed is a mapping of its own (given back when freed),
     not heap that a worker's memory would keep growing by."""
     with executor(2, None) as pool:
-        grown = next(ordered_map(pool, _mapped_after_a_large_block_is_freed, [0], window=1))
+        grown = next(OrderedMap(pool, _mapped_after_a_large_block_is_freed, [0], window=1))
     assert grown >= 2**20
 
 
@@ -101,9 +101,9 @@ def test_workers_fork_from_a_process_of_one_thread_alone() -> None:
         "import polars; from pipeline.worker_pool import start_method; print(start_method())"
     ) == ["spawn"]
     inherited = (
-        "import colorsys; from pipeline.worker_pool import executor, ordered_map; "
+        "import colorsys; from pipeline.worker_pool import executor, OrderedMap; "
         "from tests.test_worker_pool import _loaded\n"
-        "with executor(2, None) as pool: print(*ordered_map(pool, _loaded, ['colorsys'], 1))"
+        "with executor(2, None) as pool: print(*OrderedMap(pool, _loaded, ['colorsys'], 1))"
     )
     assert _python(inherited) == ["True"]
     assert _python("import polars\n" + inherited) == ["False"]  # spawned: loaded nothing
@@ -134,6 +134,6 @@ def test_a_pool_given_no_work_stops_its_workers_where_they_are() -> None:
     busy = executor(2, "colorsys")
     with busy:
         working = list(busy._processes.values())  # type: ignore[attr-defined]
-        states = list(ordered_map(busy, _worker_state, range(2), window=2))
+        states = list(OrderedMap(busy, _worker_state, range(2), window=2))
     assert [state[0] for state in states] == [0, 1]
     assert {process.exitcode for process in working} == {0}

@@ -14,15 +14,17 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import duckdb
 import platformdirs
-import polars as pl
 
 from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.rows import HAND_TABLES, TABLES
 from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats, make_stats_readable
+
+if TYPE_CHECKING:  # loaded by whoever has frames to store: opening a file needs no Polars
+    import polars as pl
 
 SCHEMA = Path(__file__).with_name("schema.sql")
 
@@ -189,21 +191,34 @@ class Database:
     keeps a long import's memory flat.
     """
 
-    def __init__(self, path: Path | str, read_only: bool = False) -> None:
+    def __init__(
+        self, path: Path | str, read_only: bool = False, made_when_used: bool = False
+    ) -> None:
+        """Open the file, making it (its tables, the stat views) if it is not there yet;
+        with `made_when_used`, a file not there yet is made at its first use instead
+        (`studdraw import` gives its workers their first pieces meanwhile)."""
         path = Path(path)
         self.path = path
         self.read_only = read_only
         self._connection: duckdb.DuckDBPyConnection | None = None
         refuse_unless_usable(path)
-        if not read_only:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
-            # The stat views and macros live in the file, so any DuckDB client finds them.
-            install_stats(self.connection)
+        self.unmade = made_when_used and not read_only and not path.exists()
+        if not read_only and not self.unmade:
+            self._make()
+
+    def _make(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
+        # The stat views and macros live in the file, so any DuckDB client finds them.
+        install_stats(self.connection)
 
     @property
     def connection(self) -> duckdb.DuckDBPyConnection:
         """The open connection, opened (waiting out another process's lock) if need be."""
+        if self.unmade:
+            self.unmade = False
+            refuse_unless_usable(self.path)  # made meanwhile by another process?
+            self._make()
         if self._connection is None:
             self._connection = connect(self.path, self.read_only)
             if self.read_only:
@@ -223,6 +238,8 @@ class Database:
         self.close()
 
     def file_progress(self, path: str) -> FileProgress | None:
+        if self.unmade:
+            return None  # nothing read into a file not made yet
         rows = self.connection.execute(
             "SELECT path, size, mtime, prefix_sha256, offset_reached, hands, finished "
             "FROM import_files WHERE path = ?",
@@ -375,6 +392,8 @@ def register(connection: duckdb.DuckDBPyConnection, name: str, frame: pl.DataFra
     """Let `connection` read `frame` as the view `name` (`ArrowStream`). A column of
     nothing but nulls (a stud file's `mixed_game`) goes as text: DuckDB refuses Arrow's
     null type from a stream ("a non-zero null count but no validity bitmap")."""
+    import polars as pl  # loaded: the frame is one of its
+
     untyped = [column for column, dtype in frame.schema.items() if dtype == pl.Null]
     if untyped:
         frame = frame.with_columns(pl.col(untyped).cast(pl.String))

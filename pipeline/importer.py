@@ -185,7 +185,6 @@ def import_sources(
                 summary.files_unchanged += 1
             else:
                 to_read.append((source, known))
-        database.close()  # until the first batch: others may read while the workers parse
         # Planned as the workers take it: cutting a large file reads it through (38 ms a
         # 15 MB file), and the first pieces need not wait for every file's cuts.
         cutting = piece_sizes_for([source for source, _known in to_read], jobs, piece_bytes)

@@ -6,14 +6,15 @@ small Arrow library, not Polars: importing Polars cost each worker 0.09 s of CPU
 arro3 builds the columns as fast (a 5,000-hand stud batch: 0.16 s, IPC written).
 
 arro3 builds text, flags, integers and floats from Python values. The other kinds go as
-what they are exactly, and the loader turns them back (`frames.FINISHING`): money as
+what they are exactly, and the loader turns them back (`frames.spooled_frame`): money as
 its decimal text, times as microseconds since 1970 (UTC), name lists as JSON.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from operator import itemgetter
 from pathlib import Path
@@ -39,35 +40,31 @@ _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND: Final = timedelta(microseconds=1)
 
 
-def _money_text(values: list[Any]) -> list[str | None]:
-    return [None if value is None else str(value) for value in values]
+_ESCAPED_IN_JSON: Final = re.compile(r'["\\\x00-\x1f]')  # quotes, backslashes, controls
 
 
-def _names_json(values: list[Any]) -> list[str]:
-    # JSON, not names joined by a separator: any character may be in a name.
-    return [json.dumps(names, ensure_ascii=False) for names in values]
-
-
-def _microseconds(values: list[Any]) -> list[int | None]:
-    return [None if value is None else (value - _EPOCH) // _MICROSECOND for value in values]
-
-
-_SENT_AS: Final[dict[ColumnKind, Callable[[list[Any]], list[Any]]]] = {
-    ColumnKind.MONEY: _money_text,
-    ColumnKind.NAMES: _names_json,
-    ColumnKind.UTC_TIME: _microseconds,
-}
+def _sent(kind: ColumnKind, values: list[Any]) -> list[Any]:
+    """A column's values as arro3 can build them (`frames.spooled_frame` turns them
+    back)."""
+    if kind is ColumnKind.MONEY:
+        return [None if value is None else str(value) for value in values]
+    if kind is ColumnKind.UTC_TIME:
+        return [None if value is None else (value - _EPOCH) // _MICROSECOND for value in values]
+    if kind is ColumnKind.NAMES:
+        if _ESCAPED_IN_JSON.search("".join(map("".join, values))):
+            return [json.dumps(names, ensure_ascii=False) for names in values]
+        # written out: json.dumps costs 20 times as much, for names that need no escape
+        return ['["' + '","'.join(names) + '"]' if names else "[]" for names in values]
+    return values
 
 
 def write_rows(path: Path, columns: Sequence[str], rows: Sequence[tuple[object, ...]]) -> None:
     """Write `rows` (tuples whose fields `columns` names) to `path` as an Arrow IPC
     stream, a column of the kind's type each (`rows.COLUMN_KINDS`)."""
     arrays, fields = [], []
-    for index, name in enumerate(columns):
-        kind = column_kind(name)
-        values = list(map(itemgetter(index), rows))
-        sent_as = _SENT_AS.get(kind)
-        arrow_type = _ARROW_TYPES[kind]
-        arrays.append(Array(values if sent_as is None else sent_as(values), type=arrow_type))
-        fields.append(Field(name, arrow_type, nullable=True))
+    for index, column in enumerate(columns):
+        kind = column_kind(column)
+        values = _sent(kind, list(map(itemgetter(index), rows)))
+        arrays.append(Array(values, type=_ARROW_TYPES[kind]))
+        fields.append(Field(column, _ARROW_TYPES[kind], nullable=True))
     write_ipc_stream(Table.from_arrays(arrays, schema=Schema(fields)), path)

@@ -32,24 +32,25 @@ POLARS_TYPES: Final[dict[ColumnKind, pl.DataType]] = {
     ColumnKind.UTC_TIME: UTC_TIME,
 }
 
-FINISHING: Final = {
-    ColumnKind.MONEY: lambda column: column.cast(MONEY),  # exact, from the decimal text
-    ColumnKind.NAMES: lambda column: column.str.json_decode(NAMES),
-    ColumnKind.UTC_TIME: lambda column: column.cast(UTC_TIME),  # from microseconds
-}
-"""How the loader turns back a column a worker sent as something else (`arrow_rows`)."""
-
 
 def spooled_frame(path: Path) -> pl.DataFrame:
-    """A batch's table as a worker spooled it, each column of its kind's type. A `Path`,
-    not text: Polars asks fsspec (and asyncio, ssl: 25 ms) what text names."""
+    """A batch's table as a worker spooled it (`arrow_rows`), each column of its kind's
+    type. A `Path`, not text: Polars asks fsspec (and asyncio, ssl: 25 ms) what text
+    names."""
     frame = pl.read_ipc_stream(path)
-    finished = [
-        finish(pl.col(name))
-        for name in frame.columns
-        if (finish := FINISHING.get(column_kind(name))) is not None
-    ]
-    return frame.with_columns(finished) if finished else frame
+    return pl.DataFrame([_finished(column) for column in frame.get_columns()])
+
+
+def _finished(column: pl.Series) -> pl.Series:
+    """A column as its kind is typed, from what arro3 could build."""
+    kind = column_kind(column.name)
+    if kind is ColumnKind.MONEY:
+        return column.cast(MONEY)  # exact, from the decimal text
+    if kind is ColumnKind.UTC_TIME:
+        return column.cast(UTC_TIME)  # from microseconds since 1970
+    if kind is ColumnKind.NAMES:
+        return column.str.json_decode(NAMES)
+    return column
 
 
 def batch_frame(columns: Sequence[str], rows: Sequence[tuple[object, ...]]) -> pl.DataFrame:

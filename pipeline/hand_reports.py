@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from parsers.errors import HandParseError
 from parsers.events import Hand
-from parsers.json_form import hand_to_json
+from parsers.json_form import hand_json
 from parsers.outcomes import CancelledHand, ParseOutcome, SkippedHand
 from parsers.sites import conventions_of
 from pipeline.engine.findings import Finding
@@ -71,7 +71,7 @@ def parse_report(outcomes: Iterator[ParseOutcome]) -> ParseReport:
     for outcome in outcomes:
         if isinstance(outcome, Hand):
             report.parsed += 1
-            report.json_lines.append(_json_line(hand_to_json(outcome)))
+            report.json_lines.append(hand_json(outcome) + "\n")
         elif isinstance(outcome, SkippedHand):
             report.skipped[outcome.game] += 1
         elif isinstance(outcome, CancelledHand):

@@ -274,7 +274,7 @@ def _load(
             hands_before += outcome.batches[-1][1].hands
         done += outcome.ends_file
         if given.all_given and store_before_the_rest(pending_bytes, given.unread, jobs):
-            pending.store(database, summary)
+            pending.store(database, summary, keep_open=True)  # the last store comes soon
             pending_bytes = 0
         if progress:
             progress(done, summary.hands_seen + pending.unstored)
@@ -283,6 +283,7 @@ def _load(
             pool.shutdown(cancel_futures=True)  # what no worker has started, dropped
             break
     pending.store(database, summary)
+    database.close()  # kept open by a store the last one was to follow (none pending then)
 
 
 class _GivenWork:
@@ -331,7 +332,8 @@ def store_before_the_rest(pending_bytes: int, unread: int, jobs: int) -> bool:
         return False  # one process reads and stores in turn: nothing runs beside a store
     per_worker = unread / (jobs - 1)
     return (
-        TRANSACTION_BYTES
+        unread > 0  # nothing left to read: the store after the last outcome takes it all
+        and TRANSACTION_BYTES
         <= per_worker
         <= TRANSACTION_BYTES + pending_bytes / STORE_SHARE_OF_READING
     )

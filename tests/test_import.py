@@ -466,9 +466,9 @@ def _stores_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     committed: list[int] = []
     store = Database.store
 
-    def counting(self: Database, frames: dict, progress: list) -> Stored:
+    def counting(self: Database, frames: dict, progress: list, keep_open: bool = False) -> Stored:
         committed.append(frames["hands"].height if "hands" in frames else 0)
-        return store(self, frames, progress)
+        return store(self, frames, progress, keep_open)
 
     monkeypatch.setattr(Database, "store", counting)
     return committed
@@ -485,6 +485,7 @@ def test_the_hands_read_are_stored_while_the_workers_read_the_last_megabytes() -
     # the rest comes in less than a transaction's fixed part: stored together
     assert not importer.store_before_the_rest(int(9.5 * mb), mb // 4, jobs=2)
     assert not importer.store_before_the_rest(int(8.5 * mb), int(2.5 * mb), jobs=1)
+    assert not importer.store_before_the_rest(int(8.5 * mb), 0, jobs=2)  # all read: one store
     # three workers read beside the store: the rest may be three times as much
     assert importer.store_before_the_rest(int(8.5 * mb), 7 * mb, jobs=4)
 
@@ -499,12 +500,16 @@ def test_a_store_before_the_last_files_are_read_stores_every_hand_once(
     assert committed == [1800]
 
     committed.clear()
+    pauses: list[float] = []
+    monkeypatch.setattr(pending_batches.time, "sleep", pauses.append)
     monkeypatch.setattr(importer, "TRANSACTION_BYTES", 0)  # the sample files are small
     with Database(tmp_path / "two.duckdb") as database:
         summary = import_histories([SAMPLES], database, jobs=2)
+        assert database._connection is None  # let go once the import is done
         assert _contents(database) == together
     assert len(committed) == 2 and 0 < committed[-1] < committed[0]  # the last files alone
     assert sum(committed) == 1800 == summary.hands_imported
+    assert pauses == []  # the file kept between the two: the last store follows at once
 
 
 def test_a_large_files_pieces_go_out_before_the_next_file_is_cut(
@@ -624,8 +629,10 @@ def test_a_store_lets_go_of_each_frame_once_duckdb_has_copied_it(
     left_over: list[dict[str, object]] = []
     store = Database.store
 
-    def watched(self: Database, frames: dict[str, pl.DataFrame], progress: list) -> object:
-        stored = store(self, frames, progress)
+    def watched(
+        self: Database, frames: dict[str, pl.DataFrame], progress: list, keep_open: bool = False
+    ) -> object:
+        stored = store(self, frames, progress, keep_open)
         left_over.append(dict(frames))
         return stored
 

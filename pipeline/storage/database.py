@@ -251,13 +251,20 @@ class Database:
         """The single value of a query, fetched completely."""
         return self.connection.execute(sql).fetchall()[0][0]
 
-    def store(self, frames: dict[str, pl.DataFrame], progress: Iterable[FileProgress]) -> Stored:
-        """One batch (a frame per table), all or nothing, with the files' progress.
+    def store(
+        self,
+        frames: dict[str, pl.DataFrame],
+        progress: Iterable[FileProgress],
+        keep_open: bool = False,
+    ) -> Stored:
+        """One batch (a frame per table), all or nothing, with the files' progress; then
+        the file is let go, unless `keep_open` (another batch follows at once).
 
         `frames` is emptied as DuckDB copies each frame: a batch is then not held twice
         while the stats' facts are worked out (the loader's peak 15-25 MB lower)."""
         con = self.connection
         con.execute("SET threads = 1")  # for a batch, more threads spend more CPU than time
+        committed = False
         con.begin()
         try:
             stored = self._store(frames)
@@ -275,6 +282,7 @@ class Database:
                     ],
                 )
             con.commit()
+            committed = True
         except duckdb.Error as error:
             with contextlib.suppress(duckdb.Error):  # a failed commit has ended it already
                 con.rollback()
@@ -289,7 +297,8 @@ class Database:
                 con.rollback()
             raise
         finally:
-            self.close()  # readers may come in between two batches
+            if not (keep_open and committed):
+                self.close()  # readers may come in between two batches
         return stored
 
     def _store(self, frames: dict[str, pl.DataFrame]) -> Stored:

@@ -311,7 +311,7 @@ def import_(
         target = _database_path(db)
         with (
             _database_trouble_said(),
-            Database(target, made_when_used=True) as database,
+            Database(target, prepared_when_used=True) as database,
             _file_bar(total) as advance,
         ):
             summary = import_sources(found, database, advance, jobs=jobs, workers=workers)

@@ -245,7 +245,8 @@ def _load(
     from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
     from pipeline.pending_batches import PendingBatches
 
-    if hands_to_fill(database):  # a file an older studdraw wrote (a new file is made here)
+    database.prepare()  # a new file made, an older one brought up to date
+    if hands_to_fill(database):  # a file an older studdraw wrote: its all-in EVs first
         summary.all_in_filled = fill_all_in_results(database)
     database.close()  # until the first batch: others may read while the workers parse
     done = summary.files_unchanged

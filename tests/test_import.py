@@ -537,40 +537,55 @@ def test_a_large_files_pieces_go_out_before_the_next_file_is_cut(
     assert summary.hands_imported == 1800
 
 
-def test_a_new_database_is_made_once_the_first_pieces_are_out(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("existing", [False, True], ids=["new", "existing"])
+def test_a_database_is_made_or_brought_up_to_date_once_the_first_pieces_are_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, existing: bool
 ) -> None:
-    """Making a database file (its tables, the stat views) takes 0.08 s, loading Polars
-    to store frames 0.09: the workers read meanwhile instead of waiting for both."""
+    """Making a database file (its tables, the stat views) takes 0.07 s, loading Polars
+    to store frames 0.09: the workers read meanwhile instead of waiting for both. The
+    import log is read before, as it must be."""
+    path = tmp_path / "new" / "db.duckdb"
+    zipped = tmp_path / "samples.zip"
+    with zipfile.ZipFile(zipped, "w") as archive:
+        for file in sorted(SAMPLES.rglob("*Razz*.txt")):
+            archive.write(file, file.name)
+    if existing:
+        with Database(path) as database:
+            import_histories([zipped], database)
     events: list[str] = []
-    make, read = Database._make, importer.read_work
+    install, read = database_module.install_stats, importer.read_work
 
-    def making(self: Database) -> None:
-        events.append("made")
-        make(self)
+    def installing(connection: duckdb.DuckDBPyConnection) -> None:
+        events.append("prepared")
+        install(connection)
 
     def reading(work: importer.FileWork) -> importer.WorkOutcome:
         events.append("read")
         return read(work)
 
-    monkeypatch.setattr(Database, "_make", making)
+    monkeypatch.setattr(database_module, "install_stats", installing)
     monkeypatch.setattr(importer, "read_work", reading)
-    path = tmp_path / "new" / "db.duckdb"
-    with Database(path, made_when_used=True) as database:
-        assert not path.exists() and database.file_progress("any.txt") is None
-        summary = import_histories([SAMPLES], database)
+    with Database(path, prepared_when_used=True) as database:
+        assert path.exists() == existing and not events
+        summary = import_histories([SAMPLES, zipped], database)
         assert database.scalar("SELECT count(*) FROM player_hand_facts") > 1800
-    assert events[0] == "read" and events.count("made") == 1
-    assert summary.hands_imported == 1800
+    assert events[0] == "read" and events.count("prepared") == 1
+    # the archive's two razz files, logged by the first import: unchanged, not read again
+    assert (summary.files_unchanged, summary.hands_imported) == (
+        (2, 1400) if existing else (0, 1800)
+    )
 
 
-def test_a_database_made_when_used_refuses_a_file_put_there_meanwhile(tmp_path: Path) -> None:
+def test_a_database_prepared_when_used_refuses_a_file_put_there_meanwhile(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "db.duckdb"
-    database = Database(path, made_when_used=True)
+    database = Database(path, prepared_when_used=True)
+    assert database.file_progress("any.txt") is None  # nothing read into it yet
     with duckdb.connect(str(path)) as other:
         other.execute("CREATE TABLE notes (text VARCHAR)")
     with pytest.raises(database_module.DatabaseRefused, match="not studdraw's"):
-        database.scalar("SELECT count(*) FROM hands")  # its first use
+        database.prepare()
     with duckdb.connect(str(path), read_only=True) as other:
         assert other.execute("SHOW TABLES").fetchall() == [("notes",)]
 

@@ -192,21 +192,29 @@ class Database:
     """
 
     def __init__(
-        self, path: Path | str, read_only: bool = False, made_when_used: bool = False
+        self, path: Path | str, read_only: bool = False, prepared_when_used: bool = False
     ) -> None:
-        """Open the file, making it (its tables, the stat views) if it is not there yet;
-        with `made_when_used`, a file not there yet is made at its first use instead
-        (`studdraw import` gives its workers their first pieces meanwhile)."""
+        """Open the file, making it (its tables, the stat views) if it is not there yet,
+        else bringing them up to date; with `prepared_when_used`, that waits for
+        `prepare`, which a store calls first: `studdraw import` reads the import log and
+        gives its workers their first pieces meanwhile."""
         path = Path(path)
         self.path = path
         self.read_only = read_only
         self._connection: duckdb.DuckDBPyConnection | None = None
         refuse_unless_usable(path)
-        self.unmade = made_when_used and not read_only and not path.exists()
-        if not read_only and not self.unmade:
-            self._make()
+        self._existed = path.exists()
+        self.prepared = read_only
+        if not prepared_when_used:
+            self.prepare()
 
-    def _make(self) -> None:
+    def prepare(self) -> None:
+        """Make the file, or bring its tables and stat views up to date, if not done."""
+        if self.prepared:
+            return
+        self.prepared = True
+        if not self._existed:
+            refuse_unless_usable(self.path)  # made meanwhile by another process?
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
         # The stat views and macros live in the file, so any DuckDB client finds them.
@@ -215,10 +223,6 @@ class Database:
     @property
     def connection(self) -> duckdb.DuckDBPyConnection:
         """The open connection, opened (waiting out another process's lock) if need be."""
-        if self.unmade:
-            self.unmade = False
-            refuse_unless_usable(self.path)  # made meanwhile by another process?
-            self._make()
         if self._connection is None:
             self._connection = connect(self.path, self.read_only)
             if self.read_only:
@@ -238,13 +242,19 @@ class Database:
         self.close()
 
     def file_progress(self, path: str) -> FileProgress | None:
-        if self.unmade:
+        """How far the file `path` was read, as the import log says."""
+        if not self.prepared and not self.path.exists():
             return None  # nothing read into a file not made yet
-        rows = self.connection.execute(
-            "SELECT path, size, mtime, prefix_sha256, offset_reached, hands, finished "
-            "FROM import_files WHERE path = ?",
-            [path],
-        ).fetchall()  # read to the end: an unfinished result would block the connection
+        try:
+            rows = self.connection.execute(
+                "SELECT path, size, mtime, prefix_sha256, offset_reached, hands, finished "
+                "FROM import_files WHERE path = ?",
+                [path],
+            ).fetchall()  # read to the end: an unfinished result would block the connection
+        except duckdb.CatalogException:
+            if self.prepared:
+                raise
+            return None  # a file older than the import log, not yet brought up to date
         return FileProgress(*rows[0]) if rows else None
 
     def scalar(self, sql: str) -> Any:
@@ -262,6 +272,7 @@ class Database:
 
         `frames` is emptied as DuckDB copies each frame: a batch is then not held twice
         while the stats' facts are worked out (the loader's peak 15-25 MB lower)."""
+        self.prepare()
         con = self.connection
         con.execute("SET threads = 1")  # for a batch, more threads spend more CPU than time
         committed = False

@@ -284,7 +284,7 @@ def _load(
             pool.shutdown(cancel_futures=True)  # what no worker has started, dropped
             break
     pending.store(database, summary)
-    database.close()  # kept open by a store the last one was to follow (none pending then)
+    database.close()  # let go, though a store before the rest kept it and nothing followed
 
 
 class _GivenWork:

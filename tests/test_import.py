@@ -358,6 +358,7 @@ def test_a_writer_and_a_reader_in_one_process_wait_for_each_other(tmp_path: Path
     second waits for the file (`DatabaseBusy` once the wait is over), and never fails."""
     path = tmp_path / "db.duckdb"
     writer = Database(path)
+    assert writer.scalar("SELECT count(*) FROM hands") == 0  # in use: held
     with pytest.raises(database_module.DatabaseBusy):
         database_module.connect(path, read_only=True, wait=0.1)
     writer.close()
@@ -553,17 +554,18 @@ def test_a_database_is_made_or_brought_up_to_date_once_the_first_pieces_are_out(
         with Database(path) as database:
             import_histories([zipped], database)
     events: list[str] = []
-    install, read = database_module.install_stats, importer.read_work
+    prepare, read = Database.prepare, importer.read_work
 
-    def installing(connection: duckdb.DuckDBPyConnection) -> None:
-        events.append("prepared")
-        install(connection)
+    def preparing(self: Database) -> None:
+        if not self.prepared:
+            events.append("prepared")
+        prepare(self)
 
     def reading(work: importer.FileWork) -> importer.WorkOutcome:
         events.append("read")
         return read(work)
 
-    monkeypatch.setattr(database_module, "install_stats", installing)
+    monkeypatch.setattr(Database, "prepare", preparing)
     monkeypatch.setattr(importer, "read_work", reading)
     with Database(path, prepared_when_used=True) as database:
         assert path.exists() == existing and not events

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import duckdb
 import platformdirs
 
+from pipeline.storage.empty_database import copied_empty, keep_empty
 from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.rows import HAND_TABLES, TABLES
 from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats, make_stats_readable
@@ -215,10 +216,16 @@ class Database:
         self.prepared = True
         if not self._existed:
             refuse_unless_usable(self.path)  # made meanwhile by another process?
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if copied_empty(self.path):  # not if a file is there
+                return
+        made = not self.path.exists()
         self.connection.execute(SCHEMA.read_text(encoding="utf-8"))
         # The stat views and macros live in the file, so any DuckDB client finds them.
         install_stats(self.connection)
+        if made:  # kept for the next new file
+            self.close()
+            keep_empty(self.path)
 
     @property
     def connection(self) -> duckdb.DuckDBPyConnection:

@@ -16,14 +16,13 @@ import json
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, Final
 
 from arro3.core import Array, DataType, Field, Schema, Table
 from arro3.io import write_ipc_stream
 
-from pipeline.storage.rows import ColumnKind, column_kind
+from pipeline.storage.rows import ColumnKind, column_kind, columns_of
 
 _ARROW_TYPES: Final[dict[ColumnKind, Any]] = {
     ColumnKind.TEXT: DataType.string(),
@@ -58,13 +57,12 @@ def _sent(kind: ColumnKind, values: list[Any]) -> list[Any]:
     return values
 
 
-def write_rows(path: Path, columns: Sequence[str], rows: Sequence[tuple[object, ...]]) -> None:
+def write_rows(path: Path, columns: Sequence[str], rows: list[tuple[object, ...]]) -> None:
     """Write `rows` (tuples whose fields `columns` names) to `path` as an Arrow IPC
     stream, a column of the kind's type each (`rows.COLUMN_KINDS`)."""
     arrays, fields = [], []
-    for index, column in enumerate(columns):
+    for column, values in zip(columns, columns_of(rows, len(columns)), strict=True):
         kind = column_kind(column)
-        values = _sent(kind, list(map(itemgetter(index), rows)))
-        arrays.append(Array(values, type=_ARROW_TYPES[kind]))
+        arrays.append(Array(_sent(kind, values), type=_ARROW_TYPES[kind]))
         fields.append(Field(column, _ARROW_TYPES[kind], nullable=True))
     write_ipc_stream(Table.from_arrays(arrays, schema=Schema(fields)), path)

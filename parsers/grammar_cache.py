@@ -25,6 +25,8 @@ from typing import Any
 import lark
 from lark import Lark
 
+from parsers.user_cache import user_cache_folder
+
 GRAMMARS = Path(__file__).parent / "grammars"
 
 
@@ -71,12 +73,4 @@ def _grammar_sources() -> bytes:
 
 @cache
 def _cache_folder() -> Path | None:
-    """`$XDG_CACHE_HOME/studdraw/grammars` (`~/.cache/...`), made private; None if it
-    cannot be made (a read-only home)."""
-    try:
-        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-        folder = Path(base) / "studdraw" / "grammars"
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    except (OSError, RuntimeError):  # RuntimeError: no home directory to be found
-        return None
-    return folder if os.access(folder, os.W_OK) else None
+    return user_cache_folder("grammars")

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import duckdb
 
+from parsers.user_cache import user_cache_folder
+
 _STORAGE = Path(__file__).parent
 
 
@@ -57,15 +59,10 @@ def keep_empty(path: Path) -> None:
 
 @cache
 def _kept_file() -> Path | None:
-    """`$XDG_CACHE_HOME/studdraw/databases/empty-<digest>.duckdb`; None if the folder
-    cannot be made (a read-only home)."""
+    """`<user cache folder>/databases/empty-<digest>.duckdb`; None without a cache
+    folder."""
     digest = hashlib.sha256(duckdb.__version__.encode())
     for source in sorted(_STORAGE.glob("*.sql")) + sorted(_STORAGE.glob("*.py")):
         digest.update(source.name.encode() + source.read_bytes())
-    try:
-        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-        folder = Path(base) / "studdraw" / "databases"
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    except (OSError, RuntimeError):  # RuntimeError: no home directory to be found
-        return None
-    return folder / f"empty-{digest.hexdigest()[:24]}.duckdb"
+    folder = user_cache_folder("databases")
+    return None if folder is None else folder / f"empty-{digest.hexdigest()[:24]}.duckdb"

@@ -589,10 +589,15 @@ def test_big_bets_per_100(con: duckdb.DuckDBPyConnection) -> None:
 def test_big_bets_per_100_across_games_divides_each_hand_by_its_own_unit(
     con: duckdb.DuckDBPyConnection,
 ) -> None:
-    # all 12 of Hero's hands: 6.7 + 0.2 + 3.75 + 0.45 - 0.5 = 10.6 big bets -> 88.33 / 100
-    (everything,) = stats(con, "player := 'Hero'", "site := 'pokerstars'", "by_game := false")
-    check(everything, hands=12, big_bets_won=10.6, big_bets_per_100=1060 / 12)
-    assert everything["game"] is None
+    # Hero's 11 cash hands: 6.7 + 0.2 + 3.75 - 0.5 = 10.15 big bets -> 92.27 / 100; the
+    # razz tournament's chips are a unit of their own, a row of their own
+    cash, chips = sorted(
+        stats(con, "player := 'Hero'", "site := 'pokerstars'", "by_game := false"),
+        key=lambda row: row["unit"] == "tournament chips",
+    )
+    check(cash, hands=11, big_bets_won=10.15, big_bets_per_100=1015 / 11)
+    assert cash["game"] is None and cash["unit"] == "USD"
+    check(chips, hands=1, net_won=18, big_bets_won=0.45)
 
 
 # --------------------------------------------------------------- first round
@@ -902,11 +907,12 @@ def test_game_filter(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def test_limit_filter(con: duckdb.DuckDBPyConnection) -> None:
-    # N1 is Hero's only no-limit hand: 12 hands on the site, 11 in fixed limit
+    # N1 is Hero's only no-limit hand: 12 hands on the site, 11 in fixed limit (10 in
+    # dollars, the razz tournament in chips)
     args = ("player := 'Hero'", "site := 'pokerstars'", "by_game := false")
-    (fixed,) = stats(con, *args, "limit_kind := 'fixed_limit'")
+    fixed = stats(con, *args, "limit_kind := 'fixed_limit'")
     (no_limit,) = stats(con, *args, "limit_kind := 'no_limit'")
-    check(fixed, hands=11)
+    assert {r["unit"]: r["hands"] for r in fixed} == {"USD": 10, "tournament chips": 1}
     check(no_limit, hands=1, net_won=-0.25)
 
 
@@ -939,6 +945,10 @@ def test_money_filter(con: duckdb.DuckDBPyConnection) -> None:
     (cash,) = stats(con, *args, "money := 'cash'")  # real and play money together
     check(real, hands=11, net_won=1.34 + 0.04 + 0.75 - 0.25)
     check(cash, hands=11)
+    (dollars,) = stats(con, *args, "unit := 'USD'")
+    check(dollars, hands=11, net_won=1.34 + 0.04 + 0.75 - 0.25)
+    (chips,) = stats(con, *args, "unit := 'tournament chips'")
+    check(chips, hands=1, net_won=18)
 
 
 # ---------------------------------------------------------- install and help text

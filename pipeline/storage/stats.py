@@ -40,6 +40,7 @@ OBJECTS = (
     "stat_rank_letters",
     "stat_suit_count",
     "stat_made_hand",
+    "money_unit",
     "player_rounds",
     "player_hands",
     "stat_filters_pass",
@@ -47,6 +48,7 @@ OBJECTS = (
     "stat_hands_filtered",
     "player_stats",
     "player_street_stats",
+    "hero_player_hands",
     "tournaments",
 )
 
@@ -250,11 +252,13 @@ def _definitions() -> dict[str, str]:
     d: dict[str, str] = {
         "site": "The poker site the hands were played on.",
         "player": "The player's screen name on that site.",
+        "unit": "What the money columns count: the currency of real money ('USD', 'EUR'), "
+        "'play money' or 'tournament chips'; each unit has rows of its own, never added.",
         "game": "The game id ('razz', 'triple_draw_27', ...); NULL when by_game := false "
         "puts every game together.",
         "hands": "Hands the player was dealt into.",
         "net_won": "Money (or tournament chips) collected minus money put in, summed over the "
-        "hands; the rake is already out of what was collected.",
+        "hands, in the row's unit; the rake is already out of what was collected.",
         "big_bets_won": "Net won counted in big bets: each hand's result divided by that "
         "hand's big bet (the big blind in pot and no limit).",
         "big_bets_per_100": "Big bets won per 100 hands: the win rate, comparable across stakes.",

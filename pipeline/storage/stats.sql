@@ -26,6 +26,17 @@
 -- game, ...): columns are therefore always qualified by their table alias there.
 
 
+-- What a hand's amounts are counted in: its currency for real money ('USD', 'EUR'),
+-- 'play money', or 'tournament chips'. Amounts of two units are never added: every
+-- macro below that sums money groups by this unit.
+CREATE OR REPLACE MACRO money_unit(money, currency) AS
+    CASE
+        WHEN money = 'tournament' THEN 'tournament chips'
+        WHEN money = 'play' THEN 'play money'
+        ELSE coalesce(currency, 'real money')
+    END;
+
+
 -- One row per player per hand per betting round he was dealt into (round 1 = the first
 -- betting round: 3rd street, or before the first draw), with the decisions he made in
 -- it. Forced bets (antes, blinds, the bring-in post) are not decisions and not counted.
@@ -116,6 +127,7 @@ SELECT
     f.big_unit,
     f.money,
     f.currency,
+    money_unit(f.money, f.currency) AS unit,
     f.tournament_id,
     f.started_at,
     f.players_dealt,
@@ -182,7 +194,8 @@ JOIN hand_players AS hp
 -- NULL means "no filter"): the one definition the filtered macros below share.
 CREATE OR REPLACE MACRO stat_filters_pass(
     hand_player, hand_site, hand_game, hand_limit_kind, hand_big_unit, hand_started_at,
-    hand_money, player, site, game, limit_kind, big_unit, since, until, money
+    hand_money, hand_unit, player, site, game, limit_kind, big_unit, since, until, money,
+    unit
 ) AS
     (player IS NULL OR hand_player = player)
     AND (site IS NULL OR hand_site = site)
@@ -195,11 +208,13 @@ CREATE OR REPLACE MACRO stat_filters_pass(
         money IS NULL
         OR hand_money = money
         OR (money = 'cash' AND hand_money IN ('real', 'play'))
-    );
+    )
+    AND (unit IS NULL OR hand_unit = unit);
 
 
 -- player_hands under the common filters; NULL (the default) means "no filter".
 --   money: 'real', 'play', 'tournament', or 'cash' for real and play money together.
+--   unit: one unit of money_unit ('USD', 'EUR', 'play money', 'tournament chips').
 --   since / until: a date or a timestamp; since <= started_at < until.
 CREATE OR REPLACE MACRO player_hands_filtered(
     player := NULL,
@@ -209,13 +224,14 @@ CREATE OR REPLACE MACRO player_hands_filtered(
     big_unit := NULL,
     since := NULL,
     until := NULL,
-    money := NULL
+    money := NULL,
+    unit := NULL
 ) AS TABLE
 SELECT ph.*
 FROM player_hands AS ph
 WHERE stat_filters_pass(
-    ph.player, ph.site, ph.game, ph.limit_kind, ph.big_unit, ph.started_at, ph.money,
-    player, site, game, limit_kind, big_unit, since, until, money
+    ph.player, ph.site, ph.game, ph.limit_kind, ph.big_unit, ph.started_at, ph.money, ph.unit,
+    player, site, game, limit_kind, big_unit, since, until, money, unit
 );
 
 
@@ -229,10 +245,12 @@ CREATE OR REPLACE MACRO stat_hands_filtered(
     big_unit := NULL,
     since := NULL,
     until := NULL,
-    money := NULL
+    money := NULL,
+    unit := NULL
 ) AS TABLE
 SELECT
     f.*,
+    money_unit(f.money, f.currency) AS unit,
     f.net / nullif(f.big_unit, 0) AS big_bets_won,
     f.ev_net / nullif(f.big_unit, 0) AS ev_big_bets_won,
     f.collected > 0 AS won_pot,
@@ -240,12 +258,15 @@ SELECT
 FROM player_hand_facts AS f
 WHERE stat_filters_pass(
     f.player, f.site, f.game, f.limit_kind, f.big_unit, f.started_at, f.money,
-    player, site, game, limit_kind, big_unit, since, until, money
+    money_unit(f.money, f.currency),
+    player, site, game, limit_kind, big_unit, since, until, money, unit
 );
 
 
--- One row per (site, player, game) -- per (site, player) with by_game := false -- with
--- every stat. Each percentage X_pct has its sample size X_n (its denominator) beside it.
+-- One row per (site, player, unit, game) -- per (site, player, unit) with by_game := false
+-- -- with every stat. Money of two units (dollars, euros, play money, tournament chips)
+-- is never added: each has its rows. Each percentage X_pct has its sample size X_n (its
+-- denominator) beside it.
 CREATE OR REPLACE MACRO player_stats(
     player := NULL,
     site := NULL,
@@ -255,11 +276,13 @@ CREATE OR REPLACE MACRO player_stats(
     since := NULL,
     until := NULL,
     money := NULL,
+    unit := NULL,
     by_game := true
 ) AS TABLE
 SELECT
     ph.site AS site,
     ph.player AS player,
+    ph.unit AS unit,
     CASE WHEN by_game THEN ph.game END AS game,
     count(*) AS hands,
     sum(ph.net) AS net_won,
@@ -387,10 +410,11 @@ FROM stat_hands_filtered(
     big_unit := big_unit,
     since := since,
     until := until,
-    money := money
+    money := money,
+    unit := unit
 ) AS ph
-GROUP BY ph.site, ph.player, CASE WHEN by_game THEN ph.game END
-ORDER BY hands DESC, ph.site, ph.player, CASE WHEN by_game THEN ph.game END;
+GROUP BY ph.site, ph.player, ph.unit, CASE WHEN by_game THEN ph.game END
+ORDER BY hands DESC, ph.site, ph.player, ph.unit, CASE WHEN by_game THEN ph.game END;
 
 
 -- One row per (site, player, game, betting round) -- per (site, player, round) with
@@ -405,6 +429,7 @@ CREATE OR REPLACE MACRO player_street_stats(
     since := NULL,
     until := NULL,
     money := NULL,
+    unit := NULL,
     by_game := true
 ) AS TABLE
 WITH possible AS (
@@ -418,7 +443,8 @@ WITH possible AS (
         big_unit := big_unit,
         since := since,
         until := until,
-        money := money
+        money := money,
+        unit := unit
     ) AS ph
 ),
 -- the round's decisions when he was dealt into it (his row of player_rounds), else NULL
@@ -487,3 +513,17 @@ FROM rounds AS r
 LEFT JOIN stat_games AS g ON g.game = r.p_game
 GROUP BY r.p_site, r.p_player, CASE WHEN by_game THEN r.p_game END, r.p_street_index
 ORDER BY r.p_site, r.p_player, CASE WHEN by_game THEN r.p_game END, r.p_street_index;
+
+
+-- The hero's hands, one row each: the rows of player_hands whose player is one of
+-- `heroes` (the user's screen names, a list). When two of those names sat at one table
+-- (a friend's histories, a heads-up match between one's own accounts), the hand is
+-- counted once: for the name the site marks as the hero there, else the lowest seat.
+--   SELECT unit, sum(net) FROM hero_player_hands(['Hero', 'OrangeWater']) GROUP BY unit
+CREATE OR REPLACE MACRO hero_player_hands(heroes) AS TABLE
+SELECT ph.*
+FROM player_hands AS ph
+WHERE list_contains(heroes, ph.player)
+QUALIFY row_number() OVER (
+    PARTITION BY ph.site, ph.hand_number ORDER BY ph.is_hero DESC, ph.seat
+) = 1;

@@ -42,7 +42,7 @@ from parsers.events import (
     Tournament,
 )
 from parsers.games import Street
-from parsers.hand_assembly import DealtLine
+from parsers.hand_assembly import DealtLine, dealt_hero
 from parsers.hand_reading import (
     AddedRaiseLine,
     AllInLine,
@@ -358,6 +358,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         button_seat=table.button_seat if table is not None else None,
         tournament=tournament,
         mixed_game=stage.mixed,
+        hero=dealt_hero(events),
     )
 
 

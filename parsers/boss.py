@@ -55,7 +55,7 @@ from parsers.events import (
     SummaryStart,
     Tournament,
 )
-from parsers.hand_assembly import DealtLine, DrawLine, assemble_events
+from parsers.hand_assembly import DealtLine, DrawLine, assemble_events, dealt_hero
 from parsers.hand_reading import (
     AllInLine,
     all_ins_resolved,
@@ -234,6 +234,7 @@ def _read_history(chunk: HandText, tree: XmlTree) -> Hand | SkippedHand:
         max_seats=listed,
         button_seat=button,
         tournament=context.tournament,
+        hero=dealt_hero(events),
     )
     return Hand(header, tuple(seats), events)
 

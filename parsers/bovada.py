@@ -59,7 +59,7 @@ from parsers.events import (
     TournamentFinish,
 )
 from parsers.games import Street
-from parsers.hand_assembly import DealtLine, StructureError
+from parsers.hand_assembly import DealtLine, StructureError, marked_hero
 from parsers.hand_reading import (
     LIMITS,
     HandFormat,
@@ -381,6 +381,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         site_time=f"{clock} UTC" if head.utc else clock,
         table=table,
         tournament=tournament,
+        hero=marked_hero(HERO, events),
     )
 
 

@@ -165,6 +165,10 @@ class HandHeader(Record):
     tournament: Tournament | None = None
     mixed_game: str | None = None  # "8-Game", "HORSE", "Triple Stud", ...
     home_game: str | None = None  # the home-game club name
+    # Whose history it is, as the site marks him ("Dealt to Hero [Ah Kd] [5c]", Bovada's
+    # "[ME]", iPoker's <nickname>): None where the file does not say (an observed table,
+    # a hero not dealt in, PHH).
+    hero: str | None = None
 
     def __init__(
         self,
@@ -183,6 +187,7 @@ class HandHeader(Record):
         tournament: Tournament | None = None,
         mixed_game: str | None = None,
         home_game: str | None = None,
+        hero: str | None = None,
     ) -> None:
         self.site = site  # type: ignore[misc]
         self.hand_number = hand_number  # type: ignore[misc]
@@ -199,6 +204,7 @@ class HandHeader(Record):
         self.tournament = tournament  # type: ignore[misc]
         self.mixed_game = mixed_game  # type: ignore[misc]
         self.home_game = home_game  # type: ignore[misc]
+        self.hero = hero  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from parsers.events import (
     PostKind,
 )
 from parsers.games import Street
+from parsers.hand_assembly import dealt_hero
 from parsers.hand_reading import (
     LIMITS,
     HandFormat,
@@ -208,6 +209,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         table=table.table,
         max_seats=game_line.max_seats,
         button_seat=None,
+        hero=dealt_hero(events),
     )
 
 

@@ -50,6 +50,7 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
+from parsers.hand_assembly import dealt_hero
 from parsers.hand_reading import (
     LIMITS,
     HandFormat,
@@ -391,6 +392,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         max_seats=_max_seats(header.table_attributes),
         button_seat=_button_seat(events),
         tournament=tournament,
+        hero=dealt_hero(events),
     )
 
 

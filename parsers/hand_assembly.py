@@ -10,11 +10,13 @@ single-draw games play without announcing it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import Final
 
 from parsers.events import (
+    UNKNOWN_CARD,
     Action,
     Card,
     Collect,
@@ -35,6 +37,7 @@ from parsers.events import (
     SummaryStart,
     TournamentFinish,
     UncalledReturn,
+    players_dealt_in,
 )
 from parsers.games import DRAW_STREETS
 from parsers.immutable import interpreted_inits
@@ -229,6 +232,46 @@ def assemble_events(
             last_line, f"the hand stops before {missing} (truncated)", truncated=True
         )
     return tuple(events)
+
+
+def dealt_hero(events: Sequence[Event]) -> str | None:
+    """The hero where the site prints only its hero's down cards: the one player dealt
+    down cards, as known cards, in the hand's first deal. PokerStars, Full Tilt, Winamax,
+    Winning: "Dealt to Hero [Ah Kd 5c]" ("Dealt to Bob [5c]", up cards only, for the
+    others); Winning's 2016 form "Player Hero received card: [5d]" ("received a card."
+    for the others); KingsClub "Dealt to Hero: [Ts 8h Jh 4c 6h]" ("[X X X X X]");
+    Absolute "Hero - Pocket [10c 5c 7s]" ("[H H Js]"); Everleaf "Dealt to Hero [ 5d, Qs,
+    7s ]"; PartyPoker "Dealt to Hero [  Td 5s 3c ]"; Merge '<cards type="HOLE" ...>'
+    (the others' DRAW_DRAWN_CARDS hide them: "null,null,6c"); Boss's numbered `<CARD
+    LINK="30">` (the others' LINK="b").
+
+    Only the first deal counts: later streets may deal an all-in player's cards face up
+    ("Dealt to Villain [As 7c Kc] [Js]" after his show). Nobody dealt down cards there
+    (an observed table, a hero sitting out, Everleaf's 2011/07 files that print no
+    card), or more than one player: None, the file does not say."""
+    hero: str | None = None
+    street: Street | None = None
+    for event in events:
+        if not isinstance(event, Deal):
+            continue
+        if street is None:
+            street = event.street
+        elif event.street is not street:
+            break
+        if any(card != UNKNOWN_CARD for card in event.down) and event.player != hero:
+            if hero is not None:
+                return None
+            hero = event.player
+    return hero
+
+
+def marked_hero(name: str | None, events: Sequence[Event]) -> str | None:
+    """The player the file names as its hero (Bovada's "[ME]" seat, iPoker's session
+    `<nickname>`, OnGame's "User: Hero"), if he is dealt in: a hero sitting out plays no
+    hand, as at the sites that know him only by his cards."""
+    if name is None or name not in players_dealt_in(events):
+        return None
+    return name
 
 
 _CONTRADICTED_DEAL: Final = re.compile(

@@ -54,7 +54,7 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
-from parsers.hand_assembly import DealtLine, assemble_events
+from parsers.hand_assembly import DealtLine, assemble_events, marked_hero
 from parsers.hand_reading import (
     completions_from_raises,
     count_street_put_in,
@@ -164,6 +164,7 @@ class Session:
     money: MoneyKind
     max_seats: int | None
     tournament: Tournament | None
+    hero: str | None  # "<nickname>Hero</nickname>": whose session it is
 
 
 _TOURNAMENT_NUMBER: Final = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
@@ -202,6 +203,7 @@ def session_of(path: str, preamble: str) -> Session:
         money=money,
         max_seats=int(size) if size.isdigit() and int(size) > 0 else None,
         tournament=tournament,
+        hero=fields.get("nickname") or None,
     )
 
 
@@ -354,6 +356,7 @@ def _read_game(chunk: HandText, session: Session, tree: XmlTree) -> Hand | Skipp
         max_seats=session.max_seats,
         button_seat=button,
         tournament=session.tournament,
+        hero=marked_hero(session.hero, events),
     )
     return Hand(header, tuple(seats), events)
 

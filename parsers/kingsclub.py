@@ -63,7 +63,7 @@ from parsers.events import (
     Tournament,
 )
 from parsers.games import DRAW_STREETS, Street
-from parsers.hand_assembly import DealtLine, DrawLine, StructureError
+from parsers.hand_assembly import DealtLine, DrawLine, StructureError, dealt_hero
 from parsers.hand_reading import (
     LIMITS,
     HandFormat,
@@ -334,6 +334,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         max_seats=table.max_seats,
         button_seat=table.button_seat,
         tournament=Tournament(tournament["id"]) if tournament else None,
+        hero=dealt_hero(events),
     )
 
 

@@ -63,7 +63,7 @@ from parsers.events import (
     UncalledReturn,
     players_dealt_in,
 )
-from parsers.hand_assembly import DealtLine, DrawLine, StructureError
+from parsers.hand_assembly import DealtLine, DrawLine, StructureError, dealt_hero
 from parsers.hand_reading import (
     LIMITS,
     AddedRaiseLine,
@@ -494,6 +494,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         button_seat=players.button,
         tournament=tournament,
         mixed_game=description.game_type if description.game is None else None,
+        hero=dealt_hero(events),
     )
 
 

@@ -62,7 +62,7 @@ from parsers.events import (
     Tournament,
 )
 from parsers.games import Street
-from parsers.hand_assembly import DealtLine, DrawLine, StructureError
+from parsers.hand_assembly import DealtLine, DrawLine, StructureError, marked_hero
 from parsers.hand_reading import (
     AddedRaiseLine,
     HandFormat,
@@ -391,7 +391,7 @@ def _utc_of(date: str) -> tuple[Any, str]:
 
 
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
-    history, start, table, *rest = heading
+    history, start, table, user, *rest = heading  # user: "User: Hero", whose history it is
     button = next((r.button_seat for r in rest if isinstance(r, ButtonLine)), None)
     players = next(r for r in rest if isinstance(r, PlayersLine))
     limit = LIMITS[table.limit]
@@ -412,6 +412,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         max_seats=players.max_seats,
         button_seat=button,
         tournament=_tournament(history),
+        hero=marked_hero(user.user, events),
     )
 
 

@@ -47,6 +47,7 @@ from parsers.events import (
     UncalledReturn,
 )
 from parsers.games import Street
+from parsers.hand_assembly import dealt_hero
 from parsers.hand_reading import (
     AllInLine,
     HandFormat,
@@ -402,6 +403,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         max_seats=players.max_seats if players is not None else None,
         button_seat=button_seat or None,  # stud: "Seat 0 is the button", no button
         tournament=tournament,
+        hero=dealt_hero(events),
     )
 
 

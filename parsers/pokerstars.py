@@ -34,6 +34,7 @@ from parsers.events import (
     SummaryStart,
     Tournament,
 )
+from parsers.hand_assembly import dealt_hero
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
 from parsers.immutable import immutable
 from parsers.line_parser import Ignored, LineParser, Text
@@ -349,6 +350,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         tournament=tournament,
         mixed_game=header.mixed,
         home_game=(header.club or "") if header.home_game else None,
+        hero=dealt_hero(events),
     )
 
 

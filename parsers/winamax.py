@@ -41,7 +41,7 @@ from parsers.events import (
     StreetStart,
     Tournament,
 )
-from parsers.hand_assembly import DrawLine
+from parsers.hand_assembly import DrawLine, dealt_hero
 from parsers.hand_reading import (
     LIMITS,
     AddedRaiseLine,
@@ -296,6 +296,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         # "Seat #0 is the button" (a 2016 stud table): no button.
         button_seat=table.button_seat or None,
         tournament=tournament,
+        hero=dealt_hero(events),
     )
 
 

@@ -61,7 +61,7 @@ from parsers.events import (
     SummaryStart,
     Tournament,
 )
-from parsers.hand_assembly import DealtLine, StructureError
+from parsers.hand_assembly import DealtLine, StructureError, dealt_hero
 from parsers.hand_reading import (
     LIMITS,
     HandFormat,
@@ -244,6 +244,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         max_seats=table.max_seats,
         button_seat=table.button_seat,
         tournament=tournament,
+        hero=dealt_hero(events),
     )
 
 
@@ -540,6 +541,7 @@ def _hand_header_2016(
         site_time=site_time,
         table=table,
         tournament=tournament,
+        hero=dealt_hero(events),
     )
 
 

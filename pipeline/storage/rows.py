@@ -454,11 +454,9 @@ def add_engine_reject(batch: Batch, chunk: HandText, result: HandResult) -> None
 
 
 def hero_of(hand: Hand) -> str | None:
-    """The player whose down cards the history shows: whose history it is."""
-    for event in hand.events:
-        if isinstance(event, Deal) and event.down:
-            return event.player
-    return None
+    """Whose history it is, as the site marks him (`HandHeader.hero`: "Dealt to Hero
+    [...]", Bovada's "[ME]", iPoker's <nickname>); None where the file does not say."""
+    return hand.header.hero
 
 
 def _board(hand: Hand) -> str | None:

@@ -163,3 +163,31 @@ def test_no_hero_where_the_file_does_not_say(real_histories: Path, name: str, co
     hands = _hands(real_histories, name).values()
     assert len(hands) == count
     assert {hero_of(hand) for hand in hands} == {None}
+
+
+def test_a_tournament_summarys_hero_is_the_hero_of_its_hands(real_histories: Path) -> None:
+    """The summary's hero ("You finished in 3rd place", the player listed 3rd; Full Tilt
+    names him) is the one its tournament's hands mark: Player5 of the badugi sit & go
+    (the summary in the form FPDB's real ones show, as tests/test_tournaments.py has it),
+    Hero of the 8-Game home-game shootout."""
+    from parsers.tournament_summaries import TournamentSummary, read_summary
+    from tests.test_tournaments import STARS_SUMMARY, STARS_SUMMARY_PLAY
+
+    for text, name in (
+        (STARS_SUMMARY, "PokerStars/tour/Draw/LBad-USD-SNG8-201011.txt"),
+        (
+            STARS_SUMMARY_PLAY,
+            "PokerStars/extra/jejellyroll-fr+fpdb-3/regression-test-files__tour__Stars__Mixed"
+            "__8-Game-2max-STT-play-100-201306.homeGame.shootout.txt",
+        ),
+    ):
+        summary = read_summary("TS.txt", text.encode())
+        assert isinstance(summary, TournamentSummary)
+        hands = [
+            hand
+            for hand in _hands(real_histories, name).values()
+            if hand.header.tournament is not None
+            and hand.header.tournament.tournament_id == summary.tournament_id
+        ]
+        assert hands
+        assert {hero_of(hand) for hand in hands} == {summary.hero}

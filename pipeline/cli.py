@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import json
 import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -24,6 +21,7 @@ from parsers.outcomes import CancelledHand, ParseOutcome
 from parsers.sites import conventions_of, site_name
 from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
+from pipeline.wording import counted
 
 if TYPE_CHECKING:
     import duckdb
@@ -33,6 +31,7 @@ if TYPE_CHECKING:
     from pipeline.hand_reports import HandFindings
     from pipeline.importer import ImportSummary
     from pipeline.piece_reading import Reader, Report
+    from pipeline.storage.stat_filters import StatFilters
 
 app = typer.Typer(
     help="studdraw: hand histories of Stud and Draw poker, read, proved and analysed.",
@@ -44,8 +43,24 @@ stderr = Console(stderr=True, highlight=False, soft_wrap=True)  # paths stay gre
 _SHOWN_ERRORS = 20
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"studdraw {version('studdraw')}")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            print("studdraw (not installed)")
+        raise typer.Exit()
+
+
 @app.callback()
-def main() -> None:
+def main(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version, help="Say the version."),
+    ] = False,
+) -> None:
     """Read, validate and analyse Stud and Draw hand histories."""
 
 
@@ -162,10 +177,11 @@ def export(
     """Write every hand PHH can say as PHH, after the engine has replayed it; the hands
     skipped are counted by reason. The hands come from history files, or from a
     database (--db) under the same filters as the stats, read again from their files."""
+    from pipeline.storage.stat_filters import StatFilters
     from pipeline.stored_hands import Unreadable
     from pipeline.writers.phh import Unexportable, phh_fields, phh_text, phhs_text
 
-    filters = _StatFilters(player, site, game, limit, stakes, since, until, money)
+    filters = StatFilters(player, site, game, limit, stakes, since, until, money)
     if file_format != "phh":
         stderr.print(f"[red]unknown format:[/] {file_format} (phh is the one there is)")
         raise typer.Exit(2)
@@ -205,50 +221,24 @@ def export(
     if collection:
         with (out / "hands.phhs").open("w", encoding="utf-8") as file:
             file.writelines(phhs_text(written))
-    stderr.print(f"[bold]{len(written):,}[/] hands written as PHH to {out}")
+    stderr.print(f"{counted(len(written), 'hand')} written as PHH to {out}", markup=False)
     for reason, count in skipped.most_common():
         stderr.print(f"  {count:6d}  skipped: {reason}", markup=False)
 
 
-@dataclass(frozen=True)
-class _StatFilters:
-    """The filters the stats and the export share; None is "any"."""
-
-    player: str | None = None
-    site: str | None = None
-    game: str | None = None
-    limit_kind: str | None = None
-    stakes: str | None = None
-    since: str | None = None
-    until: str | None = None
-    money: str | None = None
-
-    @property
-    def given(self) -> dict[str, str]:
-        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
-
-    def macro_arguments(self) -> tuple[list[str], dict[str, str]]:
-        """The named arguments of a stats macro (`player := $player`, ...), and their values."""
-        given = self.given
-        arguments = [f"{name} := ${name}" for name in given if name != "stakes"]
-        if "stakes" in given:
-            arguments.append("big_unit := CAST($big_unit AS DECIMAL(18, 4))")
-            given["big_unit"] = given.pop("stakes")
-        return arguments, given
-
-
-def _stored_outcomes(db: Path, filters: _StatFilters) -> Iterator[object]:
+def _stored_outcomes(db: Path, filters: StatFilters) -> Iterator[object]:
     """The hands of the database the filters choose, read again from their files."""
     from pipeline.stored_hands import StoredHand, read_stored
 
-    arguments, values = filters.macro_arguments()
-    frame = _read_only_frame(
-        db,
-        "SELECT DISTINCT h.site, h.hand_number, h.source_file, h.byte_offset FROM hands AS h"
-        f" SEMI JOIN player_hands_filtered({', '.join(arguments)}) AS ph"
-        " ON ph.site = h.site AND ph.hand_number = h.hand_number",
-        values,
-    )
+    with _database_connection(db) as connection:
+        arguments, values = _checked_filters(connection, filters).macro_arguments()
+        frame = _frame(
+            connection,
+            "SELECT DISTINCT h.site, h.hand_number, h.source_file, h.byte_offset FROM hands AS h"
+            f" SEMI JOIN player_hands_filtered({', '.join(arguments)}) AS ph"
+            " ON ph.site = h.site AND ph.hand_number = h.hand_number",
+            values,
+        )
     return read_stored(StoredHand(**row) for row in frame.iter_rows(named=True))
 
 
@@ -316,17 +306,18 @@ def import_(
         ):
             summary = import_sources(found, database, advance, jobs=jobs, workers=workers)
     stderr.print(
-        f"[bold]{summary.hands_imported:,}[/] hands imported into {target} "
-        f"in {summary.seconds:.1f} s ({summary.files} files, "
-        f"{summary.files_unchanged} unchanged and skipped)"
+        f"{counted(summary.hands_imported, 'hand')} imported into {target} in "
+        f"{summary.seconds:.1f} s ({counted(summary.files, 'file')}, "
+        f"{summary.files_unchanged:,} unchanged and skipped)",
+        markup=False,
     )
     for site, count in summary.imported_by_site.most_common():
         stderr.print(f"  {count:6,d}  {site_name(site)}", markup=False)
-    stderr.print(f"[bold]{summary.duplicates:,}[/] duplicates skipped")
+    stderr.print(f"{counted(summary.duplicates, 'duplicate')} skipped")
     if summary.all_in_filled:
         stderr.print(
-            f"[bold]{summary.all_in_filled:,}[/] hands stored before all-in adjusted results "
-            "existed were read again to work theirs out"
+            f"{counted(summary.all_in_filled, 'hand')} stored before all-in adjusted results "
+            "existed read again to work theirs out"
         )
     _said_the_rest(summary)
 
@@ -335,20 +326,23 @@ def _said_the_rest(summary: ImportSummary | DatasetSummary) -> None:
     """What an import did besides storing hands: summaries, hands skipped, cancelled, left
     for the next run, rejected by reason, and files not read, with why."""
     if summary.tournament_summaries:
-        stderr.print(f"[bold]{summary.tournament_summaries:,}[/] tournament summaries read")
-    stderr.print(f"[bold]{summary.flop_games_skipped:,}[/] flop-game hands skipped")
+        summaries = counted(
+            summary.tournament_summaries, "tournament summary", "tournament summaries"
+        )
+        stderr.print(f"{summaries} read")
+    stderr.print(f"{counted(summary.flop_games_skipped, 'flop-game hand')} skipped")
     if summary.cancelled:
-        stderr.print(f"[bold]{summary.cancelled:,}[/] hands cancelled by the site (no money moved)")
+        stderr.print(f"{counted(summary.cancelled, 'hand')} cancelled by the site (no money moved)")
     if summary.left_for_next_run:
         stderr.print(
-            f"[bold]{summary.left_for_next_run}[/] half-written hands left for the next import"
+            f"{counted(summary.left_for_next_run, 'half-written hand')} left for the next import"
         )
     rejected = sum(summary.rejected.values())
-    stderr.print(f"[bold]{rejected:,}[/] hands rejected (kept in the rejects table)")
+    stderr.print(f"{counted(rejected, 'hand')} rejected (kept in the rejects table)")
     for reason, count in summary.rejected.most_common():
-        stderr.print(f"  {count:6d}  {reason}")
+        stderr.print(f"  {count:6,d}  {reason}", markup=False)
     if summary.refused:
-        stderr.print(f"[bold red]{len(summary.refused):,}[/] files not read:")
+        stderr.print(f"{counted(len(summary.refused), 'file')} not read:", style="bold red")
     for refused in summary.refused:
         stderr.print(f"  {refused.name}: {refused.reason}", markup=False)
 
@@ -486,19 +480,10 @@ def watch(
         raise typer.Exit(2) from None
     stop = threading.Event()
 
-    def status_line(status: WatchStatus) -> str:
-        last = f"{status.last_hand:%Y-%m-%d %H:%M:%S} UTC" if status.last_hand else "none yet"
-        rejected = f", {status.rejected_today:,} rejected" if status.rejected_today else ""
-        return (
-            f"watching {status.files:,} files in {status.folders} folders · "
-            f"{status.hands_today:,} hands imported today{rejected} · last hand {last}"
-        )
-
     def said(status: WatchStatus) -> None:
         nonlocal state
-        line = status_line(status)
-        live.update(line)
-        state = watch_state.report(target, state, line)
+        live.update(status.line(live.console.width))
+        state = watch_state.report(target, state, status.line())
 
     def stop_when_asked() -> None:  # the dashboard's Stop button, or anyone's
         while not stop.wait(1.0):
@@ -538,32 +523,52 @@ def hero(
         Path | None, typer.Option(help="The database file (default: $STUDDRAW_DB or user data).")
     ] = None,
     forget: Annotated[
-        bool, typer.Option("--forget", help="Forget the names set: back to the files' heroes.")
+        bool, typer.Option("--forget", help="Forget the names set: back to the default.")
     ] = False,
 ) -> None:
-    """Say once which screen names are yours; the stats and the dashboard then use them."""
+    """Say once which screen names are yours; the stats and the dashboard then count
+    them (until then: on each site, the name the site marks as hero in most hands)."""
+    from rich.table import Table
+    from rich.text import Text
+
     from pipeline.storage.database import Database
     from pipeline.storage.reading import open_for_reading
-    from pipeline.storage.settings import HEROES_FOUND_SQL, hero_names, set_hero_names
+    from pipeline.storage.settings import (
+        HEROES_FOUND_SQL,
+        default_hero_names,
+        hero_names,
+        set_hero_names,
+    )
 
     target = _database_path(db)
-    if names or forget:
-        with _database_trouble_said():
-            set_hero_names(Database(target), None if forget else tuple(names or ()))
     if not target.exists():
         stderr.print(f"[red]no database at {target}[/]: run 'studdraw import' first")
         raise typer.Exit(2)
+    if names or forget:
+        with _database_trouble_said():
+            set_hero_names(Database(target), None if forget else tuple(names or ()))
     with _database_trouble_said():
         connection = open_for_reading(target, announce=_note_on_stderr)
     with connection:
         chosen = hero_names(connection)
         found = connection.execute(HEROES_FOUND_SQL).fetchall()
     if chosen is None:
-        stderr.print("no hero names set: the hero is whoever the histories deal down cards to")
+        default = default_hero_names(found)
+        stderr.print(
+            "no screen names set: counted as yours, the name the sites mark as hero in "
+            f"most hands on each: {', '.join(default) or 'none'}",
+            markup=False,
+        )
+        stderr.print("say which are yours: studdraw hero NAME [NAME ...]", markup=False)
     else:
-        stderr.print(f"hero names set for {target}: {', '.join(chosen)}", markup=False)
-    for name, hands in found:
-        stderr.print(f"  {hands:8,d} hands from {name}'s histories", markup=False)
+        stderr.print(f"your screen names, set for {target}: {', '.join(chosen)}", markup=False)
+    if not found:
+        stderr.print("no history marks a hero yet")
+        return
+    table = Table("hands", "name", "site", title="The heroes the histories mark")
+    for name, site, hands in found:
+        table.add_row(f"{hands:,}", Text(name), site_name(site))
+    stderr.print(table)
 
 
 @app.command()
@@ -574,22 +579,25 @@ def query(
     csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
-    """Run SQL against the database: a table, or CSV / JSON lines."""
-    from rich.table import Table
+    """Run SQL against the database: a table, or CSV / JSON lines (money exact, lists as
+    JSON text)."""
+    from pipeline.table_output import print_table
 
     frame = _read_only_frame(db, sql, {}, parquet)
     if not _wrote_csv_or_json(frame, csv, as_json):
-        table = Table(*frame.columns)
-        for row in frame.iter_rows():
-            table.add_row(*("" if value is None else str(value) for value in row))
-        Console(highlight=False).print(table)
+        print_table(frame, Console(highlight=False))
 
 
 @app.command()
 def stats(
-    player: Annotated[str | None, typer.Option(help="Only this player.")] = None,
+    player: Annotated[
+        str | None, typer.Option(help="Only this player (default: your screen names).")
+    ] = None,
+    everyone: Annotated[
+        bool, typer.Option("--everyone", help="Every player, not only you.")
+    ] = False,
     site: Annotated[str | None, typer.Option(help="Only this site ('pokerstars').")] = None,
-    game: Annotated[str | None, typer.Option(help="Only this game id ('razz', ...).")] = None,
+    game: Annotated[str | None, typer.Option(help="Only this game ('razz', 'Razz', ...).")] = None,
     limit: Annotated[
         str | None, typer.Option(help="fixed_limit, pot_limit, no_limit or half_pot_limit.")
     ] = None,
@@ -599,7 +607,11 @@ def stats(
     since: Annotated[str | None, typer.Option(help="From this date or time, included.")] = None,
     until: Annotated[str | None, typer.Option(help="Up to this date or time, excluded.")] = None,
     money: Annotated[
-        str | None, typer.Option(help="real, play, cash (real and play) or tournament.")
+        str | None,
+        typer.Option(
+            help="real, play, cash (real and play) or tournament; or one unit: USD, EUR, "
+            "'play money', 'tournament chips'."
+        ),
     ] = None,
     all_games: Annotated[
         bool, typer.Option("--all-games", help="One row per player over every game.")
@@ -612,14 +624,58 @@ def stats(
     csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout, every column.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
-    """Player stats with their sample sizes (see docs/stats.md), per player and game."""
-    filters = _StatFilters(player, site, game, limit, stakes, since, until, money)
-    arguments, given = filters.macro_arguments()
-    arguments.append(f"by_game := {'false' if all_games else 'true'}")
-    macro = "player_street_stats" if streets else "player_stats"
-    frame = _read_only_frame(db, f"SELECT * FROM {macro}({', '.join(arguments)})", given, parquet)
+    """Your stats (or a player's), each with its sample size (docs/stats.md): one block
+    per unit of money (USD, EUR, play money, tournament chips), never added together."""
+    from pipeline.storage.settings import heroes_in_use
+    from pipeline.storage.stat_filters import StatFilters
+
+    if player is not None and everyone:
+        stderr.print("[red]--player and --everyone choose the players two ways:[/] one of the two")
+        raise typer.Exit(2)
+    connection = _dataset_connection(parquet) if parquet else _database_connection(db)
+    with connection:
+        filters = _checked_filters(
+            connection, StatFilters(player, site, game, limit, stakes, since, until, money)
+        )
+        names: tuple[str, ...] = ()
+        if player is None and not everyone:
+            names = heroes_in_use(connection)
+            if not names:
+                stderr.print(
+                    "[red]no hero known:[/] no history marks whose it is; name a player "
+                    "(--player NAME), or every one (--everyone)"
+                )
+                raise typer.Exit(2)
+            if not (csv or as_json):
+                stderr.print(
+                    f"your stats as {', '.join(names)} (studdraw hero: change)", markup=False
+                )
+        arguments, given = filters.macro_arguments()
+        arguments.append(f"by_game := {'false' if all_games else 'true'}")
+        macro = "player_street_stats" if streets else "player_stats"
+        sql = f"SELECT * FROM {macro}({', '.join(arguments)})"
+        if names:
+            given |= {f"hero_{i}": name for i, name in enumerate(names)}
+            sql += f" WHERE player IN ({', '.join(f'$hero_{i}' for i in range(len(names)))})"
+        frame = _frame(connection, sql, given)
     if not _wrote_csv_or_json(frame, csv, as_json):
-        _print_stats(frame.columns, frame.iter_rows(named=True))
+        from pipeline.table_output import print_stat_blocks
+
+        if frame.is_empty():
+            stderr.print("no hands under these filters")
+        print_stat_blocks(frame.iter_rows(named=True), Console(highlight=False))
+
+
+def _checked_filters(connection: duckdb.DuckDBPyConnection, filters: StatFilters) -> StatFilters:
+    """The filters as the database spells them; a value no hand has ends the command
+    (exit 2) with one line saying what there is."""
+    from pipeline.storage.stat_filters import UnknownValue, checked
+
+    try:
+        return checked(connection, filters)
+    except UnknownValue as error:
+        stderr.print(f"not counted: {error}", markup=False, style="red")
+        raise typer.Exit(2) from None
 
 
 @contextlib.contextmanager
@@ -644,17 +700,23 @@ def _database_trouble_said() -> Iterator[None]:
 def _read_only_frame(
     db: Path | None, sql: str, parameters: dict[str, str], parquet: Path | None = None
 ) -> pl.DataFrame:
-    """A query's result from the database opened read-only (or the Parquet dataset); the
-    user's SQL errors as such."""
-    from rich.markup import escape
-
+    """A query's result from the database opened read-only (or the Parquet dataset)."""
     connection = _dataset_connection(parquet) if parquet else _database_connection(db)
     with connection:
-        try:
-            return connection.sql(sql, params=parameters or None).pl()
-        except Exception as error:  # duckdb raises many kinds; all are about the input
-            stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
-            raise typer.Exit(1) from None
+        return _frame(connection, sql, parameters)
+
+
+def _frame(
+    connection: duckdb.DuckDBPyConnection, sql: str, parameters: dict[str, str]
+) -> pl.DataFrame:
+    """A query's result; the user's SQL errors said as such, in one line."""
+    from rich.markup import escape
+
+    try:
+        return connection.sql(sql, params=parameters or None).pl()
+    except Exception as error:  # duckdb raises many kinds; all are about the input
+        stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
+        raise typer.Exit(1) from None
 
 
 def _database_connection(db: Path | None) -> duckdb.DuckDBPyConnection:
@@ -684,35 +746,13 @@ def _note_on_stderr(note: str) -> contextlib.AbstractContextManager[None]:
 
 
 def _wrote_csv_or_json(frame: pl.DataFrame, csv: bool, as_json: bool) -> bool:
+    from pipeline.table_output import write_csv, write_json_lines
+
     if csv:
-        sys.stdout.write(frame.write_csv())
+        write_csv(frame)
     elif as_json:
-        for row in frame.iter_rows(named=True):
-            sys.stdout.write(json.dumps(row, default=str, ensure_ascii=False) + "\n")
+        write_json_lines(frame)
     return csv or as_json
-
-
-_STAT_KEYS = ("site", "player", "game", "round", "street")
-
-
-def _print_stats(columns: list[str], rows: Iterator[dict[str, object]]) -> None:
-    """One small table per row: each stat with its sample size beside it."""
-    from rich.table import Table
-
-    console = Console(highlight=False)
-    for row in rows:
-        title = " / ".join(str(row[k]) for k in _STAT_KEYS if row.get(k) is not None)
-        table = Table("stat", "value", "sample", title=title)
-        for name in columns:
-            if name in _STAT_KEYS or name.endswith("_n"):
-                continue
-            value = row[name]
-            sample = row.get(name.removesuffix("_pct").removesuffix("_avg") + "_n")
-            shown = (
-                "" if value is None else f"{value:.2f}" if isinstance(value, float) else str(value)
-            )
-            table.add_row(name, shown, "" if sample is None else str(sample))
-        console.print(table)
 
 
 @app.command()
@@ -816,7 +856,7 @@ def generate(
         for _simulated, text in written(game, hands, seed, site, hero):
             history.write(text + writer.hand_end)
             count += 1
-    stderr.print(f"[bold]{count}[/] {game} hands written to {out}")
+    stderr.print(f"{counted(count, game + ' hand')} written to {out}", markup=False)
 
 
 def _print_findings(hand: HandFindings) -> None:
@@ -836,10 +876,10 @@ def _print_summary(
     cancelled: list[CancelledHand],
     failures: list[HandParseError],
 ) -> None:
-    stderr.print(f"[bold]{parsed}[/] hands parsed")
+    stderr.print(f"{counted(parsed, 'hand')} parsed")
     if skipped:
         games = ", ".join(f"{count} {game}" for game, count in skipped.most_common())
-        stderr.print(f"[bold]{skipped.total()}[/] skipped as unsupported games ({games})")
+        stderr.print(f"{skipped.total():,} skipped as unsupported games ({games})", markup=False)
     for hand in cancelled:
         stderr.print(
             f"{hand.path}:{hand.line} (hand #{hand.hand_number}): cancelled by the site "
@@ -851,7 +891,7 @@ def _print_summary(
         return
     by_kind = Counter(str(error.kind) for error in failures)
     kinds = ", ".join(f"{count} {kind}" for kind, count in by_kind.most_common())
-    stderr.print(f"[bold red]{len(failures)}[/] failed ({kinds}):")
+    stderr.print(f"{len(failures):,} failed ({kinds}):", style="bold red", markup=False)
     for error in failures[:_SHOWN_ERRORS]:
         stderr.print(str(error), markup=False)
     if len(failures) > _SHOWN_ERRORS:

@@ -29,6 +29,7 @@ from watchdog.observers.polling import PollingObserver
 from parsers.history_file import HISTORY_SUFFIXES, history_files
 from pipeline.importer import ImportSummary, import_histories
 from pipeline.storage.database import Database, DatabaseBusy
+from pipeline.wording import counted
 
 SETTLE_SECONDS = 0.3
 RESCAN_SECONDS = 10.0
@@ -43,6 +44,24 @@ class WatchStatus:
     hands_today: int  # imported by this watch since midnight, local time
     rejected_today: int
     last_hand: datetime | None  # the newest hand in the database (its start, UTC)
+
+    def line(self, width: int | None = None) -> str:
+        """The status in one line, in as many words as `width` columns hold (a terminal's
+        line is never cut mid-time: shorter forms drop words, not the figures)."""
+        day = f"{self.last_hand:%Y-%m-%d}" if self.last_hand else ""
+        clock = f"{self.last_hand:%H:%M:%S} UTC" if self.last_hand else "none yet"
+        rejected = f", {self.rejected_today:,} rejected" if self.rejected_today else ""
+        today = f"{counted(self.hands_today, 'hand')} imported today{rejected}"
+        forms = (
+            f"watching {counted(self.files, 'file')} in {counted(self.folders, 'folder')} · "
+            f"{today} · last hand {day} {clock}".replace("  ", " "),
+            f"{counted(self.files, 'file')} · {today} · last {day} {clock}".replace("  ", " "),
+            f"{counted(self.hands_today, 'hand')} today{rejected} · last {clock}",
+            f"{self.hands_today:,} today · {clock.removesuffix(' UTC')}",
+        )
+        if width is None:
+            return forms[0]
+        return next((form for form in forms if len(form) < width), forms[-1][: max(width - 1, 1)])
 
 
 StatusListener = Callable[[WatchStatus], None]

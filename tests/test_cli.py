@@ -152,7 +152,7 @@ def test_good_and_broken_hand_exit_1_with_error_location(tmp_path, monkeypatch):
     result, stderr = run("broken.txt")
     assert result.exit_code == 1
     assert [hand["hand_number"] for hand in json_lines(result.stdout)] == [good_number]
-    assert "1 hands parsed" in stderr
+    assert "1 hand parsed" in stderr
     assert "1 failed (1 syntax)" in stderr
     assert f"broken.txt:{bad_line}:" in stderr
     assert bad in stderr

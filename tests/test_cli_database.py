@@ -79,13 +79,17 @@ def test_stats_rows_are_the_player_stats_macro(sample_database: Path) -> None:
     arguments = ["--player", "studdraw_hero", "--game", "razz", "--json"]
     result = runner().invoke(app, ["stats", *arguments, "--db", str(sample_database)])
     assert result.exit_code == 0, result.stderr
-    (row,) = [json.loads(line) for line in result.stdout.splitlines()]
+    rows = {row["unit"]: row for row in map(json.loads, result.stdout.splitlines())}
     with duckdb.connect(str(sample_database), read_only=True) as connection:
-        hands, vpip = connection.execute(
-            "SELECT hands, vpip_pct FROM player_stats(player := 'studdraw_hero', game := 'razz')"
-        ).fetchall()[0]
-    assert row["hands"] == hands > 0
-    assert float(row["vpip_pct"]) == float(vpip)
+        truth = connection.execute(
+            "SELECT unit, hands, vpip_pct, net_won FROM player_stats("
+            "player := 'studdraw_hero', game := 'razz')"
+        ).fetchall()
+    assert len(truth) > 1  # the samples play razz for dollars and for tournament chips
+    for unit, hands, vpip, net in truth:
+        assert rows[unit]["hands"] == hands > 0
+        assert rows[unit]["vpip_pct"] == pytest.approx(float(vpip), rel=1e-11)
+        assert str(rows[unit]["net_won"]) == f"{net.normalize():f}"  # exact digits
 
 
 def test_stats_brings_an_older_database_up_to_date_once(
@@ -131,7 +135,7 @@ def test_a_hand_the_site_cancelled_is_counted_as_cancelled_not_rejected(tmp_path
     result = runner().invoke(app, ["import", str(history), "--db", str(database), "--jobs", "1"])
     assert result.exit_code == 0, result.stderr
     assert "0 hands imported" in result.stderr
-    assert "1 hands cancelled by the site (no money moved)" in result.stderr
+    assert "1 hand cancelled by the site (no money moved)" in result.stderr
     assert "0 hands rejected" in result.stderr
     with duckdb.connect(str(database), read_only=True) as connection:
         for table in ("hands", "rejects", "actions"):

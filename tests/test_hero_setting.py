@@ -31,8 +31,9 @@ def _stored(database: Path) -> tuple[str, ...] | None:
 def test_the_hero_command_sets_shows_and_forgets_the_names(database: Path) -> None:
     shown = runner().invoke(app, ["hero", "--db", str(database)])
     assert shown.exit_code == 0
-    assert "no hero names set" in shown.stderr
-    assert "1,800 hands from studdraw_hero's histories" in shown.stderr
+    assert "no screen names set: counted as yours" in shown.stderr
+    assert "most hands on each: studdraw_hero" in shown.stderr
+    assert "│ 1,800 │ studdraw_hero │ PokerStars │" in shown.stderr
     set_ = runner().invoke(app, ["hero", "studdraw_hero", "Mads L", "--db", str(database)])
     assert set_.exit_code == 0 and "studdraw_hero, Mads L" in set_.stderr
     assert _stored(database) == ("studdraw_hero", "Mads L")

@@ -212,7 +212,7 @@ def test_a_second_watch_is_refused_and_a_stop_request_ends_the_first(tmp_path: P
         while (state := watch_state.current_watch(database)) is None or not state.status:
             assert time.monotonic() - started < 30, "the watch never said its status"
             time.sleep(0.05)
-        assert state.pid == first.pid and "watching 0 files in 1 folders" in state.status
+        assert state.pid == first.pid and "watching 0 files in 1 folder" in state.status
         second = _start_watch(folder, database)
         _, said = second.communicate(timeout=60)
         assert second.returncode == 2 and f"already watched by process {first.pid}" in said

@@ -1,0 +1,155 @@
+"""Query results as a player reads them: CSV and JSON lines a spreadsheet takes as they
+are, and the stats as one block per unit of money, each stat in words beside its sample.
+
+Money columns are DECIMAL in the database and stay exact here ("10.83", never
+"10.829999999999998"); a ratio the SQL computed as a double is written with 12
+significant digits, which is all a double's arithmetic noise leaves true. A list or a
+struct (the pots' winners) is written as JSON text in its cell. Text from histories
+(player names) is never read as markup.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import TYPE_CHECKING, TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from parsers.games import GAME_RULES
+from parsers.sites import site_name
+from pipeline.storage.money_units import in_unit, unit_title
+from pipeline.storage.stat_labels import stat_label
+
+if TYPE_CHECKING:
+    import polars as pl
+
+_GAME_NAMES = {game.value: rules.name for game, rules in GAME_RULES.items()}
+_MONEY_STATS = ("net_won", "ev_net_won")
+
+
+def plain_value(value: object) -> object:
+    """A cell's value as CSV and JSON write it: exact decimals as their digits, doubles
+    to 12 significant digits, times in ISO form, lists and structs as JSON text."""
+    if isinstance(value, Decimal):
+        return _decimal_text(value)
+    if isinstance(value, float):
+        return float(f"{value:.12g}")
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return str(value)
+    if isinstance(value, list | tuple | dict):
+        return json.dumps(value, default=_json_default, ensure_ascii=False)
+    if isinstance(value, bytes):
+        return value.hex()
+    return value
+
+
+def _decimal_text(value: Decimal) -> str:
+    text = f"{value.normalize():f}"
+    return "0" if text in ("-0", "0") else text
+
+
+def _json_default(value: object) -> object:
+    shown = plain_value(value)
+    return shown if shown is not value else str(value)
+
+
+def write_csv(frame: pl.DataFrame, out: TextIO | None = None) -> None:
+    """The frame as CSV (on stdout by default): a header of its column names, one line
+    a row."""
+    import csv
+
+    writer = csv.writer(out or sys.stdout, lineterminator="\n")
+    writer.writerow(frame.columns)
+    for row in frame.iter_rows():
+        writer.writerow(["" if v is None else plain_value(v) for v in row])
+
+
+def write_json_lines(frame: pl.DataFrame, out: TextIO | None = None) -> None:
+    """One JSON object a row (on stdout by default); a decimal is a JSON number with its
+    exact digits."""
+    for row in frame.iter_rows(named=True):
+        (out or sys.stdout).write("{" + ", ".join(_json_pair(k, v) for k, v in row.items()) + "}\n")
+
+
+def _json_pair(name: str, value: object) -> str:
+    key = json.dumps(name, ensure_ascii=False)
+    if isinstance(value, Decimal):
+        return f"{key}: {_decimal_text(value)}"
+    shown = plain_value(value)
+    if isinstance(value, list | tuple | dict):  # nested stays nested in JSON
+        shown = json.loads(str(shown))
+    return f"{key}: {json.dumps(shown, ensure_ascii=False)}"
+
+
+def print_table(frame: pl.DataFrame, console: Console) -> None:
+    """A query's result as a table; every value as text, never as markup."""
+    table = Table(*frame.columns)
+    for row in frame.iter_rows():
+        table.add_row(*(Text("" if v is None else str(plain_value(v))) for v in row))
+    console.print(table)
+
+
+_KEYS = ("site", "player", "unit", "game", "round", "street")
+
+
+def print_stat_blocks(rows: Iterable[Mapping[str, object]], console: Console) -> None:
+    """One block per unit of money, headed by it (the unit with most hands first); in
+    each, one table per row of the stat macro (a player at a site, in a game): each stat
+    in words, its value, its sample."""
+    from rich.rule import Rule
+
+    by_unit: dict[str, list[Mapping[str, object]]] = {}
+    for row in rows:
+        by_unit.setdefault(str(row.get("unit") or ""), []).append(row)
+    for unit, unit_rows in by_unit.items():
+        if unit:
+            console.print(Rule(unit_title(unit), style="bold"))
+        for row in unit_rows:
+            console.print(_stat_table(row, unit))
+
+
+def _stat_table(row: Mapping[str, object], unit: str) -> Table:
+    title = " · ".join(
+        _key_text(key, row[key]) for key in _KEYS if key != "unit" and row.get(key) is not None
+    )
+    table = Table("stat", "value", "sample", title=Text(title))
+    for name, value in row.items():
+        if name in _KEYS or name.endswith("_n"):
+            continue
+        sample = row.get(_sample_column(name))
+        table.add_row(
+            stat_label(name), _stat_text(name, value, unit), "" if sample is None else f"{sample:,}"
+        )
+    return table
+
+
+def _key_text(key: str, value: object) -> str:
+    if key == "site":
+        return site_name(str(value))
+    if key == "game":
+        return _GAME_NAMES.get(str(value), str(value))
+    return str(value)
+
+
+def _sample_column(stat: str) -> str:
+    return stat.removesuffix("_pct").removesuffix("_avg") + "_n"
+
+
+def _stat_text(name: str, value: object, unit: str) -> str:
+    if value is None:
+        return ""
+    if name in _MONEY_STATS and isinstance(value, Decimal):
+        return in_unit(value, unit, signed=True)
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)

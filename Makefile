@@ -20,7 +20,7 @@ compiled: $(BIN)/studdraw
 demo: compiled
 	$(BIN)/studdraw validate sample_histories
 	$(BIN)/studdraw import sample_histories --db demo.duckdb
-	$(BIN)/studdraw stats --db demo.duckdb --player studdraw_hero --money real --all-games
+	$(BIN)/studdraw stats --db demo.duckdb --all-games
 	$(BIN)/studdraw dashboard --db demo.duckdb
 
 # The browser test drives Debian's Chromium (Playwright's own download site is not

@@ -7,6 +7,7 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -106,9 +107,9 @@ def test_the_tournaments_page_shows_roi_and_opens_a_tournaments_hands(
     app.switch_page("views/tournaments.py").run()
     assert not app.exception, [e.value for e in app.exception]
     totals = app.get_by_key("tournaments_totals").dataframe[0].value
-    assert list(totals["currency"]) == ["USD"]
-    finished = totals["finished"].iloc[0]
-    assert totals["itm_pct"].iloc[0] == pytest.approx(100 / finished)
+    assert list(totals["unit"]) == ["USD"]
+    counted = totals["counted"].iloc[0]
+    assert totals["itm_pct"].iloc[0] == pytest.approx(100 / counted)
     listed = app.get_by_key("tournaments_list").value
     sit_and_go = list(listed["tournament_id"]).index("330855877")
     app.session_state["tournaments_list"] = {"selection": {"rows": [sit_and_go], "columns": []}}
@@ -247,3 +248,84 @@ def test_a_summary_written_while_running_never_replaces_the_finished_one(tmp_pat
                 "SELECT finish, prize, finished_at IS NOT NULL FROM tournament_summaries"
             ).fetchall()
             assert rows == [(3, Decimal("1.60"), True)]
+
+
+# ------------------------------------------------------------ the real archive's tournaments
+@pytest.fixture(scope="module")
+def archive_database(real_histories: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every shared real history: tournaments in dollars, in play money (a PokerStars
+    home game's 8-Game), and with no buy-in printed (Bovada, Full Tilt's hand files)."""
+    path = tmp_path_factory.mktemp("archive") / "studdraw.duckdb"
+    with Database(path) as database:
+        import_histories([real_histories], database)
+    return path
+
+
+def _tournaments_page(database: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("STUDDRAW_DB", str(database))
+    app = AppTest.from_file(APP, default_timeout=60).run()
+    app.switch_page("views/tournaments.py").run()
+    assert not app.exception, [e.value for e in app.exception]
+    return app
+
+
+def test_tournament_totals_are_per_unit_and_say_which_tournaments_they_cover(
+    archive_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The money of the tournaments whose buy-in and result are known, per unit (never
+    dollars and play money added), each total saying how many tournaments it covers, and
+    the tournaments of unknown buy-in counted as tournaments only."""
+    app = _tournaments_page(archive_database, monkeypatch)
+    heroes = tuple(app.multiselect(key="filter_heroes").value)
+    with Database(archive_database, read_only=True) as database:
+        expected = database.connection.execute(
+            f"""SELECT coalesce(unit, 'unknown'), count(*), count(net), sum(cost) FILTER (
+                WHERE net IS NOT NULL), sum(net)
+            FROM tournaments WHERE hero IN ({", ".join("?" for _ in heroes)})
+            GROUP BY unit ORDER BY unit IS NULL, count(*) DESC""",
+            list(heroes),
+        ).fetchall()
+    totals = app.get_by_key("tournaments_totals").dataframe[0].value
+    assert list(totals["unit"]) == ["USD", "play money", "unknown"] == [r[0] for r in expected]
+    assert list(totals["tournaments"]) == [r[1] for r in expected]
+    assert list(totals["counted"]) == [r[2] for r in expected]
+    usd = expected[0]
+    assert usd[2] < usd[1]  # a total over fewer tournaments than listed: it says so
+    assert totals["buy_ins"].iloc[0] == f"${usd[3]:.2f}"
+    assert totals["net"].iloc[0] == (f"-${-usd[4]:.2f}" if usd[4] < 0 else f"+${usd[4]:.2f}")
+    unknown = totals.iloc[2]
+    assert pd.isna(unknown["buy_ins"]) and pd.isna(unknown["net"])  # shown "—", never 0.00
+    lines = [m.value for m in app.get_by_key("tournaments_coverage").markdown]
+    assert lines[0].startswith(
+        f"**USD**: {usd[1]} tournaments, {usd[2]} with a known buy-in and result: "
+        f"buy-ins \\${usd[3]:.2f}, "
+    )
+    assert lines[2].startswith(f"**Buy-in unknown**: {expected[2][1]} tournaments")
+    listed = app.get_by_key("tournaments_list").value
+    no_buy_in = listed[listed["unit"] == "unknown"]
+    assert len(no_buy_in) == expected[2][1] and set(no_buy_in["cost"]) == {"unknown"}
+    assert listed.loc[listed["tournament_id"] == "743144019", "cost"].item() == "109 play money"
+
+
+def test_a_mixed_tournament_has_one_name_everywhere_and_headers_are_words(
+    archive_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The home game's 8-Game rotates four games: "8-Game" in the list and under "By
+    game" alike; every column shown has a header in words (no `cost_1`)."""
+    app = _tournaments_page(archive_database, monkeypatch)
+    listed = app.get_by_key("tournaments_list").value
+    assert listed.loc[listed["tournament_id"] == "743144019", "game"].item() == "8-Game"
+    by_game = app.get_by_key("tournaments_by_game").dataframe[0].value
+    assert "8-Game" in set(by_game["game"]) and "mixed" not in set(by_game["game"])
+    for key in ("tournaments_totals", "tournaments_by_game", "tournaments_by_buy_in"):
+        frame = app.get_by_key(key).dataframe[0]
+        assert set(frame.value.columns) <= set(_labels(frame)), key
+    assert set(listed.columns) <= set(_labels(app.get_by_key("tournaments_list")))
+
+
+def _labels(frame) -> dict[str, str]:
+    """The dataframe's columns that carry a header of their own (column_config)."""
+    import json
+
+    config = json.loads(frame.proto.columns)
+    return {name: c.get("label") for name, c in config.items() if c.get("label") or c.get("hidden")}

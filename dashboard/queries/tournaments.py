@@ -1,8 +1,10 @@
 """The Tournaments page: the hero's tournaments (the `tournaments` view), their results
 by game and by buy-in, and one tournament's hands.
 
-Money is only ever added up within one currency: a group is (its key, currency), and
-play-money or freeroll chips (no currency) stay a group of their own.
+Money is only ever added up within one unit (`tournaments.unit`: 'USD', 'EUR',
+'play money'): a group is (its key, unit). A tournament whose buy-in the files do not
+tell has no unit: it is counted as a tournament, never in money. The money columns add
+up the tournaments with a known buy-in and a known result (`counted`) only, and say so.
 """
 
 from __future__ import annotations
@@ -16,58 +18,89 @@ from dashboard.hand_filters import Filters
 
 _LIST_LIMIT = 1_000
 
-# Over the tournaments whose finish the files tell (a tournament still running in them,
-# or whose last hands are missing, has no result yet).
+GAME = "coalesce(t.mixed_game, t.game)"
+"""The tournament's game as the page names it, in the list and under "By game" alike:
+the mixed game's name ('8-Game', 'HORSE') when it rotates games, else its game id."""
+
+
+# Over the tournaments whose buy-in and result the files tell (`net` known): a
+# tournament still running in them, or whose last hands or buy-in are missing, has none.
 _RESULTS = """
     count(*) AS tournaments,
-    count(finish) AS finished,
-    sum(cost) FILTER (WHERE finish IS NOT NULL) AS cost,
-    sum(prize) AS prizes,
-    sum(net) AS net,
-    100 * sum(net) / nullif(sum(cost) FILTER (WHERE finish IS NOT NULL), 0) AS roi_pct,
-    100 * count(*) FILTER (WHERE prize > 0) / nullif(count(finish), 0) AS itm_pct,
-    sum(hands) AS hands"""
+    count(t.finish) AS finished,
+    count(t.net) AS counted,
+    sum(t.cost) FILTER (WHERE t.net IS NOT NULL) AS buy_ins,
+    sum(t.prize) FILTER (WHERE t.net IS NOT NULL) AS prizes,
+    sum(t.net) AS net,
+    100 * sum(t.net) / nullif(sum(t.cost) FILTER (WHERE t.net IS NOT NULL), 0) AS roi_pct,
+    100 * count(*) FILTER (WHERE t.net IS NOT NULL AND t.prize > 0) / nullif(count(t.net), 0)
+        AS itm_pct,
+    sum(t.hands) AS hands"""
 
 
 def _where(filters: Filters) -> tuple[str, dict[str, Any]]:
-    """The sidebar's filters that mean something for a tournament: hero, site, game,
-    dates (of its first hand)."""
+    """The sidebar's filters that mean something for a tournament: hero, site, game (a
+    mixed tournament is its own game: filtering on razz leaves out an 8-Game), limit (one
+    of its hands is of it), money unit (of its buy-in), dates (of its start). Stakes and
+    cash-or-tournament do not apply: the page says so."""
     hero, params = filters.hero_condition("t", "hero")
     conditions = [hero]
-    for column, value in (("site", filters.site), ("game", filters.game)):
-        if value is not None:
-            conditions.append(f"t.{column} = $t_{column}")
-            params[f"t_{column}"] = value
-    hands, hand_params = filters.hand_conditions("t")
-    dates = [c for c in hands.split(" AND ") if "started_at" in c]
-    conditions.extend(dates)
-    params |= {k: v for k, v in hand_params.items() if k in ("f_since", "f_until")}
+    if filters.site is not None:
+        conditions.append("t.site = $t_site")
+        params["t_site"] = filters.site
+    if filters.game is not None:
+        conditions.append(f"{GAME} = $t_game")
+        params["t_game"] = filters.game
+    if filters.limit_kind is not None:
+        conditions.append(
+            "EXISTS (SELECT 1 FROM hands AS h WHERE h.site = t.site "
+            "AND h.tournament_id = t.tournament_id AND h.limit_kind = $t_limit)"
+        )
+        params["t_limit"] = filters.limit_kind
+    unit = getattr(filters, "unit", None)  # the sidebar's money unit, where it has one
+    if unit is not None and unit != "tournament chips":  # buy-ins in that money
+        conditions.append("t.unit = $t_unit")
+        params["t_unit"] = unit
+    _hands, hand_params = filters.hand_conditions("t")
+    if "f_since" in hand_params:
+        conditions.append("t.started_at >= CAST($t_since AS TIMESTAMPTZ)")
+        params["t_since"] = hand_params["f_since"]
+    if "f_until" in hand_params:
+        conditions.append("t.started_at < CAST($t_until AS TIMESTAMPTZ)")
+        params["t_until"] = hand_params["f_until"]
     return " AND ".join(conditions), params
 
 
 def tournament_list(filters: Filters) -> pl.DataFrame:
     """The hero's tournaments, the newest first."""
     where, params = _where(filters)
-    sql = f"""SELECT site, tournament_id, timezone('UTC', started_at) AS started_at, game,
-        mixed_game, currency, cost, buy_in, fee, bounty, hands, finish, prize, net
+    sql = f"""SELECT t.site, t.tournament_id, timezone('UTC', t.started_at) AS started_at,
+        {GAME} AS game, t.unit, t.cost, t.buy_in, t.fee, t.bounty, t.hands, t.entrants,
+        t.finish, t.prize, t.net
     FROM tournaments AS t WHERE {where}
-    ORDER BY started_at DESC LIMIT {_LIST_LIMIT}"""
+    ORDER BY t.started_at DESC NULLS LAST, t.site, t.tournament_id LIMIT {_LIST_LIMIT}"""
     return fetch(sql, params)
 
 
 def results_by(filters: Filters) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-    """Totals, then results by game and by buy-in (its cost), each per currency."""
+    """Totals, then results by game and by buy-in (`entry`: its cost), each per unit (a
+    NULL unit: the tournaments whose buy-in is unknown)."""
     where, params = _where(filters)
     grouped = [
-        f"SELECT {keys} currency, {_RESULTS} FROM tournaments AS t WHERE {where} "
-        f"GROUP BY ALL ORDER BY {order}"
+        f"SELECT {keys}, {_RESULTS} FROM tournaments AS t WHERE {where} "
+        f"GROUP BY {keys} ORDER BY {order}"
         for keys, order in (
-            ("", "tournaments DESC"),
-            ("coalesce(mixed_game, game) AS game,", "tournaments DESC, game"),
-            ("cost,", "currency, cost"),
+            ("t.unit", "t.unit IS NULL, tournaments DESC, t.unit"),
+            (f"{GAME}, t.unit", f"tournaments DESC, {GAME}, t.unit NULLS LAST"),
+            ("t.cost, t.unit", "t.unit NULLS LAST, t.cost"),
         )
     ]
-    totals, by_game, by_buy_in = fetch_many([(sql, params) for sql in grouped])
+    names = (["unit"], ["game", "unit"], ["entry", "unit"])
+    frames = fetch_many([(sql, params) for sql in grouped])
+    totals, by_game, by_buy_in = (
+        frame.rename(dict(zip(frame.columns, keys, strict=False)))
+        for frame, keys in zip(frames, names, strict=True)
+    )
     return totals, by_game, by_buy_in
 
 

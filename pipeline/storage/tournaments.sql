@@ -3,7 +3,8 @@
 -- histories they are, "Hero finished the tournament in 3rd place and received $4.50.")
 -- and from their summary files (tournament_summaries: entrants, prize pool, the end, and
 -- the finish where no hand tells it). A view: always what the stored rows say.
--- Columns: docs/schema.md.
+-- An amount the files do not tell stays NULL (unknown), never 0: a buy-in nobody printed
+-- makes the cost, the net and the unit unknown. Columns: docs/schema.md.
 CREATE OR REPLACE VIEW tournaments AS
 WITH played AS (
     SELECT
@@ -67,7 +68,10 @@ SELECT
     fee,
     bounty,
     currency,
-    coalesce(buy_in, 0) + coalesce(bounty, 0) + coalesce(fee, 0) AS cost,
+    -- What the buy-in and the prize are counted in: 'USD', 'EUR'..., 'play money' (a
+    -- buy-in printed without a currency: play chips); NULL when the buy-in is unknown.
+    CASE WHEN buy_in IS NOT NULL THEN coalesce(currency, 'play money') END AS unit,
+    buy_in + coalesce(bounty, 0) + coalesce(fee, 0) AS cost,
     started_at,
     last_hand_at,
     finished_at,
@@ -77,5 +81,5 @@ SELECT
     hero,
     finish,
     prize,
-    prize - (coalesce(buy_in, 0) + coalesce(bounty, 0) + coalesce(fee, 0)) AS net
+    prize - (buy_in + coalesce(bounty, 0) + coalesce(fee, 0)) AS net
 FROM joined;

@@ -16,10 +16,11 @@ import streamlit as st
 from dashboard.connection import database_path, is_dataset
 from dashboard.games import game_name, limit_name
 from dashboard.hand_filters import Filters
+from dashboard.money import unit_title
 from dashboard.queries.options import filter_options, stored_hero_names
 from parsers.sites import site_name
 from pipeline.storage.database import Database
-from pipeline.storage.settings import set_hero_names
+from pipeline.storage.settings import default_hero_names, set_hero_names
 
 STATE_KEY = "filters"
 MONEY_CHOSEN = "money_chosen"
@@ -40,15 +41,20 @@ def sidebar() -> Filters:
     heroes = options["heroes"]
     with st.sidebar:
         st.header("Filters")
-        found = heroes["hero"].to_list()
+        found = _heroes_found(heroes)
         stored = stored_hero_names()
+        default = list(stored) if stored else list(default_hero_names(heroes.iter_rows()))
+        offered = [*found, *(name for name in default if name not in found)]
+        if "filter_heroes" not in st.session_state:
+            st.session_state["filter_heroes"] = [n for n in default if n in offered]
         chosen_heroes = st.multiselect(
             "Hero",
-            [*found, *(name for name in stored or () if name not in found)],
-            default=list(stored) if stored else found,
+            offered,
             key="filter_heroes",
-            help="The player whose histories these are (the one whose down cards they "
-            "show). Pick several screen names to count them as one hero.",
+            format_func=lambda name: found.get(name, name),
+            help="Your screen names: the hands are counted as yours when one of them "
+            "played it (once a hand, even when two of them sat at the table). Until you "
+            "remember a set, each site's most frequent hero is used.",
         )
         changed = bool(chosen_heroes) and tuple(chosen_heroes) != stored
         if (
@@ -91,6 +97,7 @@ def sidebar() -> Filters:
             "big bets still mean something).",
         )
         st.session_state[MONEY_CHOSEN] = money
+        unit = _unit_choice(options["units"], MONEY_CHOICES[money or ALL])
         since, until = _period(options["dates"])
     active = Filters(
         tuple(chosen_heroes),
@@ -101,9 +108,47 @@ def sidebar() -> Filters:
         MONEY_CHOICES[money or ALL],
         since,
         until,
+        unit,
     )
     st.session_state[STATE_KEY] = active
     return active
+
+
+def _heroes_found(heroes: pl.DataFrame) -> dict[str, str]:
+    """Each hero name the sites mark, most hands first, with its label: "Hero —
+    PokerStars, Full Tilt +6 sites, 398 hands"."""
+    sites: dict[str, list[str]] = {}
+    hands: dict[str, int] = {}
+    for name, site, count in heroes.iter_rows():
+        sites.setdefault(name, []).append(site_name(site))
+        hands[name] = hands.get(name, 0) + count
+    labels = {}
+    for name in sorted(hands, key=lambda n: (-hands[n], n)):
+        where = ", ".join(sites[name][:2])
+        if len(sites[name]) > 2:
+            where += f" +{len(sites[name]) - 2} sites"
+        labels[name] = f"{name} — {where}, {hands[name]:,} hands"
+    return labels
+
+
+def _unit_choice(units: pl.DataFrame, money: str | None) -> str | None:
+    """The money the pages count in: all the units the Cash / tournament choice leaves
+    (each shown apart), or one ("USD", "EUR", "Play money", "Tournament chips")."""
+    offered = [
+        row["unit"] for row in units.iter_rows(named=True) if money is None or row["kind"] == money
+    ]
+    offered = list(dict.fromkeys(offered))
+    if len(offered) < 2:
+        return None
+    picked = st.selectbox(
+        "Currency",
+        [None, *offered],
+        key="filter_unit",
+        format_func=lambda unit: "Each apart" if unit is None else unit_title(unit),
+        help="Money of two units is never added: with 'Each apart' every page shows one "
+        "block (or row) per unit.",
+    )
+    return picked
 
 
 def _choice(

@@ -8,7 +8,7 @@ pasted into the SQL (screen names contain quotes).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -30,6 +30,7 @@ class Filters:
     money: str | None = None  # 'cash' (real and play money) or 'tournament'
     since: date | None = None
     until: date | None = None
+    unit: str | None = None  # one unit of money_unit: 'USD', 'EUR', 'play money', ...
 
     def hand_conditions(self, hands: str = "h") -> tuple[str, dict[str, Any]]:
         """Conditions on the `hands` table (aliased `hands`), and their parameters."""
@@ -51,6 +52,9 @@ class Filters:
         elif self.money is not None:
             conditions.append(f"{hands}.money = $f_money")
             params["f_money"] = self.money
+        if self.unit is not None:
+            conditions.append(f"money_unit({hands}.money, {hands}.currency) = $f_unit")
+            params["f_unit"] = self.unit
         if self.since is not None:
             conditions.append(f"{hands}.started_at >= CAST($f_since AS TIMESTAMPTZ)")
             params["f_since"] = _utc_midnight(self.since)
@@ -79,6 +83,7 @@ class Filters:
             ("game", self.game),
             ("limit_kind", self.limit_kind),
             ("money", self.money),
+            ("unit", self.unit),
         ):
             if value is not None:
                 arguments.append(f"{name} := $m_{name}")
@@ -93,6 +98,10 @@ class Filters:
             arguments.append("until := CAST($m_until AS TIMESTAMPTZ)")
             params["m_until"] = _utc_midnight(self.until)
         return ", ".join(arguments), params
+
+    def with_site(self, site: str | None) -> Filters:
+        """The same filters kept to one site (a screen name belongs to a site)."""
+        return replace(self, site=site)
 
 
 def _utc_midnight(day: date) -> str:

@@ -98,7 +98,7 @@ def _import_samples(page, url: str) -> None:
 def _overview_graph(page, url: str) -> None:
     page.goto(url)
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()
-    graph = page.locator(".st-key-overview_graph")
+    graph = page.locator(".st-key-overview_graph_usd")  # the block of the dollars
     # Vega draws into a canvas (or svg) once the data is in: wait for a drawn size.
     drawn = graph.locator("canvas, svg.marks").first
     expect(drawn).to_be_visible()

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import duckdb
 import pandas as pd
+import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -43,6 +44,11 @@ def metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
 
+def metrics(at: AppTest, label: str) -> list[str]:
+    """The metric `label` of every block (one per unit of money), in order."""
+    return [m.value for m in at.metric if m.label == label]
+
+
 def table(at: AppTest, key: str) -> pd.DataFrame:
     """The rows of the table drawn in the container (or selectable table) `key`."""
     node = at.get_by_key(key)
@@ -65,16 +71,18 @@ def test_overview_shows_the_heros_results_and_filters_change_them(app: AppTest) 
     assert app.multiselect(key="filter_heroes").value == ["studdraw_hero"]
     # cash and tournament money are not added up: the main kind (1,600 cash hands) first
     assert app.radio(key="filter_money").value == "Cash"
-    assert metric(app, "Hands") == "1,600"
+    assert metrics(app, "Hands") == ["1,600"]
     app.radio(key="filter_money").set_value("All").run()
-    assert metric(app, "Hands") == "1,800"
-    by_game = table(app, "overview_by_game")
-    assert by_game["hands"].sum() == 1800 and len(by_game) == 8
-    assert len(app.get_by_key("overview_graph").children) == 1  # the results graph
+    # dollars and tournament chips: a block each, never added
+    assert metrics(app, "Hands") == ["1,600", "200"]
+    by_game = table(app, "overview_by_game_usd")
+    assert by_game["hands"].sum() == 1600 and len(by_game) == 8
+    assert table(app, "overview_by_game_tournament_chips")["hands"].sum() == 200
+    assert len(app.get_by_key("overview_graph_usd").children) == 1  # the results graph
 
     app.selectbox(key="filter_game").select("razz").run()
-    assert metric(app, "Hands") == "400"
-    assert list(table(app, "overview_by_game")["game"]) == ["Razz"]
+    assert metrics(app, "Hands") == ["200", "200"]
+    assert list(table(app, "overview_by_game_usd")["game"]) == ["Razz"]
 
     app.radio(key="filter_money").set_value("Tournament").run()
     assert metric(app, "Hands") == "200"  # the razz tournament
@@ -94,11 +102,13 @@ def test_overview_shows_the_heros_results_and_filters_change_them(app: AppTest) 
 
 def test_overview_sessions_and_stakes(app: AppTest) -> None:
     every_hand(app)
-    sessions = table(app, "overview_sessions")
-    assert sessions["hands"].sum() == 1800  # every hand is in one session or another
-    stakes = table(app, "overview_by_stakes")
-    assert "$0.10/$0.20" in set(stakes["stakes"])
-    assert stakes["hands"].sum() == 1800
+    sessions = table(app, "overview_sessions_usd")
+    assert sessions["hands"].sum() == 1600  # every hand is in one session or another
+    assert table(app, "overview_sessions_tournament_chips")["hands"].sum() == 200
+    stakes = table(app, "overview_by_stakes_usd")
+    assert "Razz $1.00/$2.00" in set(stakes["stakes"])  # the game named with its stakes
+    assert stakes["hands"].sum() == 1600
+    assert len(set(stakes["stakes"])) == len(stakes)
 
 
 def test_without_a_hero_the_overview_says_so(app: AppTest) -> None:
@@ -117,18 +127,19 @@ def test_stats_show_the_stat_set_with_samples_and_definitions(app: AppTest) -> N
     every_hand(app)
     app.switch_page("views/stats.py").run()
     no_exceptions(app)
-    results = table(app, "stats_results")
+    results = table(app, "stats_results_usd")
     assert results["game"].iloc[0] == "All games"
-    assert results["hands"].iloc[0] == 1800
-    first_round = table(app, "stats_first_round")
+    assert results["hands"].iloc[0] == 1600
+    assert table(app, "stats_results_tournament_chips")["hands"].iloc[0] == 200
+    first_round = table(app, "stats_first_round_usd")
     columns = list(first_round.columns)
     assert columns.index("vpip_n") == columns.index("vpip_pct") + 1  # sample beside rate
-    helps = _help_of(app, "stats_first_round")
+    helps = _help_of(app, "stats_first_round_usd")
     assert helps["vpip_pct"] == STAT_DEFINITIONS["vpip_pct"]
     assert helps["steal_n"] == STAT_DEFINITIONS["steal_n"]
 
     app.selectbox(key="filter_game").select("badugi").run()
-    results = table(app, "stats_results")
+    results = table(app, "stats_results_usd")
     assert list(results["hands"]) == [200, 200]  # all games (= badugi), badugi
 
 
@@ -137,47 +148,62 @@ def test_stats_for_any_player(app: AppTest) -> None:
     app.switch_page("views/stats.py").run()
     app.radio(key="stats_who").set_value("Another player").run()
     app.text_input(key="stats_search").input("kestrel").run()
-    assert app.selectbox(key="stats_player").value == "Kestrel99 (pokerstars)"
-    results = table(app, "stats_results")
-    assert results["hands"].iloc[0] == 1049  # Kestrel99's hands, hero present or not
+    assert app.selectbox(key="stats_player").value == "Kestrel99 (PokerStars)"
+    results = table(app, "stats_results_usd")
+    assert results["hands"].iloc[0] == _kestrel_hands("USD")  # hero present or not
     assert any(s.value == "Kestrel99" for s in app.subheader)
 
 
 def test_grouped_screen_names_combine_exactly(sample_database: Path, monkeypatch) -> None:
     """The dashboard adds several rows of player_stats into one; the sum over games must
-    equal the macro's own by_game := false row, stat by stat."""
+    equal the macro's own by_game := false row, stat by stat, in each unit of money."""
     from dashboard.hand_filters import Filters
     from dashboard.queries.player_stats import player_stats
 
     monkeypatch.setenv("STUDDRAW_DB", str(sample_database))
-    combined = player_stats(["studdraw_hero"], Filters()).row(0, named=True)
+    combined = player_stats(["studdraw_hero"], Filters()).filter(pl.col("game") == "all")
     con = duckdb.connect(str(sample_database), read_only=True)
     try:
-        truth = (
-            con.sql("SELECT * FROM player_stats(player := 'studdraw_hero', by_game := false)")
-            .pl()
-            .row(0, named=True)
-        )
+        truth = con.sql(
+            "SELECT * FROM player_stats(player := 'studdraw_hero', by_game := false) "
+            "ORDER BY hands DESC"
+        ).pl()
     finally:
         con.close()
-    assert combined["game"] == "all"
-    for column, expected in truth.items():
-        if column in ("site", "player", "game"):
-            continue
-        got = combined[column]
-        if expected is None:
-            assert got is None, column
-        else:
-            assert float(got) == pytest.approx(float(expected), rel=1e-9, abs=1e-9), column
+    assert combined["unit"].to_list() == truth["unit"].to_list() == ["USD", "tournament chips"]
+    for mine, expected_row in zip(
+        combined.iter_rows(named=True), truth.iter_rows(named=True), strict=True
+    ):
+        for column, expected in expected_row.items():
+            if column in ("site", "player", "game", "unit"):
+                continue
+            got = mine[column]
+            if expected is None:
+                assert got is None, column
+            else:
+                assert float(got) == pytest.approx(float(expected), rel=1e-9, abs=1e-9), column
 
 
 # --------------------------------------------------------------------------- opponents
+def _kestrel_hands(unit: str) -> int:
+    """Kestrel99's hands in `unit` (in the samples, every hand has the hero in it)."""
+    with duckdb.connect(os.environ["STUDDRAW_DB"], read_only=True) as connection:
+        (count,) = connection.execute(
+            "SELECT count(*) FROM player_hands WHERE player = 'Kestrel99' AND unit = ?", [unit]
+        ).fetchone()
+    return count
+
+
 def test_opponents_table_filter_and_click_through(app: AppTest) -> None:
     every_hand(app)
     app.switch_page("views/opponents.py").run()
     no_exceptions(app)
+    # dollars and tournament chips: one at a time, the dollars (most hands) first
+    assert app.radio(key="opponents_unit").value == "USD"
+    kestrel_usd = _kestrel_hands("USD")
     everyone = table(app, "opponents_table")
-    assert everyone["player"].iloc[0] == "Kestrel99" and everyone["hands"].iloc[0] == 1049
+    assert everyone["player"].iloc[0] == "Kestrel99"
+    assert everyone["hands"].iloc[0] == kestrel_usd
     assert {"vpip_pct", "af", "went_to_showdown_pct", "hero_net"} <= set(everyone.columns)
 
     app.number_input(key="opponents_min_hands").set_value(800).run()
@@ -188,11 +214,15 @@ def test_opponents_table_filter_and_click_through(app: AppTest) -> None:
     app.run()
     assert any(s.value == "Kestrel99" for s in app.subheader)
     games = table(app, "opponents_games")
-    assert games["hands"].sum() == 1049
+    assert games["hands"].sum() == kestrel_usd
     app.button(key="opponents_full_stats").click().run()
     no_exceptions(app)
     assert app.radio(key="stats_who").value == "Another player"
-    assert table(app, "stats_results")["hands"].iloc[0] == 1049
+    assert table(app, "stats_results_usd")["hands"].iloc[0] == kestrel_usd
+    assert table(app, "stats_results_tournament_chips")["hands"].iloc[0] == 1049 - kestrel_usd
+    app.switch_page("views/opponents.py").run()
+    app.radio(key="opponents_unit").set_value("tournament chips").run()
+    assert table(app, "opponents_table")["hands"].iloc[0] == 1049 - kestrel_usd
 
 
 def test_opponents_hand_list_opens_the_replayer(app: AppTest) -> None:

@@ -59,6 +59,17 @@ def _opponent_rows(filters: Filters) -> tuple[str, dict[str, Any]]:
     return sql, params
 
 
+def hero_units(filters: Filters) -> pl.DataFrame:
+    """The units of money of the hero's hands under the filters (unit, hands), most hands
+    first: the Opponents page shows one at a time (money is never added across units)."""
+    cte, params = hero_hands(filters)
+    return fetch(
+        f"WITH {cte} SELECT unit, count(*) AS hands FROM hero_hands "
+        "GROUP BY unit ORDER BY hands DESC, unit",
+        params,
+    )
+
+
 def opponents(filters: Filters, min_hands: int, limit: int = OPPONENT_LIMIT) -> pl.DataFrame:
     """Everyone the hero played with, in the hands the filters keep: hands together,
     their net and the hero's net in those hands, VPIP, aggression, showdowns.

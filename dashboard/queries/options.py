@@ -13,9 +13,10 @@ from pipeline.storage.settings import HEROES_FOUND_SQL
 
 def filter_options() -> dict[str, pl.DataFrame]:
     """What the sidebar offers: heroes (most hands first), sites, games, limits, stakes,
-    the first and last day played, and the hands of each kind of money (cash first when
-    as many)."""
-    names = ("heroes", "sites", "games", "limits", "stakes", "dates", "money")
+    the first and last day played, the hands of each kind of money (cash first when
+    as many), and of each unit of money (money_unit: 'USD', 'play money'...). The heroes
+    are HEROES_FOUND_SQL's rows: (hero, site, hands), a row per name and site."""
+    names = ("heroes", "sites", "games", "limits", "stakes", "dates", "money", "units")
     frames = fetch_many(
         [
             (HEROES_FOUND_SQL, None),
@@ -36,6 +37,12 @@ def filter_options() -> dict[str, pl.DataFrame]:
             (
                 "SELECT CASE WHEN money = 'tournament' THEN 'tournament' ELSE 'cash' END AS kind, "
                 "count(*) AS hands FROM hands GROUP BY kind ORDER BY hands DESC, kind",
+                None,
+            ),
+            (
+                "SELECT money_unit(money, currency) AS unit, "
+                "CASE WHEN money = 'tournament' THEN 'tournament' ELSE 'cash' END AS kind, "
+                "count(*) AS hands FROM hands GROUP BY ALL ORDER BY hands DESC, unit",
                 None,
             ),
         ]

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import polars as pl
 
 from dashboard.connection import fetch_many
 from dashboard.hand_filters import Filters
-from dashboard.queries.hero_hands import hero_hands, hero_rows
+from dashboard.queries.hero_hands import hero_hands
 
-MAX_POINTS = 2_000  # the results graph: enough for the eye, cheap for the browser
+MAX_POINTS = 2_000  # the results graph: enough for the eye, cheap for the browser (a unit)
 SESSION_GAP_MINUTES = 30  # a pause this long starts a new session
 
 _TOTALS = """
@@ -24,31 +25,39 @@ _TOTALS = """
     100 * sum(ev_big_bets) / nullif(count(ev_big_bets), 0) AS ev_big_bets_per_100,
     count(*) FILTER (WHERE all_in_adjusted) AS all_in_adjusted
 """
-# The order of the graph (a hand two of the hero's names played comes twice)
-_HAND_ORDER = "started_at, site, hand_number, hero"
-_STAKES = ("limit_kind", "big_unit", "small_bet", "big_bet", "small_blind", "big_blind", "currency")
+_HAND_ORDER = "started_at, site, hand_number"
+_STAKES = (
+    "game",
+    "limit_kind",
+    "big_unit",
+    "small_bet",
+    "big_bet",
+    "small_blind",
+    "big_blind",
+    "currency",
+)
 
-_OVERVIEW_TOTALS = f"""SELECT {_TOTALS},
-    count(DISTINCT coalesce(currency, money)) AS money_kinds,
-    string_agg(DISTINCT coalesce(currency, money), ', ') AS money_list,
-    any_value(currency) AS currency
-FROM hero_hands"""
+# One row per unit (money is never added across units), the unit with most hands first
+_OVERVIEW_TOTALS = f"""SELECT unit, {_TOTALS},
+    count(DISTINCT hero) AS names,
+    count(DISTINCT tournament_id) AS tournaments
+FROM hero_hands GROUP BY unit ORDER BY hands DESC, unit"""
 
 
-def _results_curve(hero_rows: str) -> str:
-    """Cumulative results (all, showdown, non-showdown; money and big bets) after every
-    k-th hand, k chosen so that at most $max_points points come back: hands are numbered
-    once, summed per block of k in one pass, and only the blocks are accumulated. The
-    graph starts from 0 at hand 0. (The count is read apart, from the hero's rows: a
-    second reading of hero_hands would make DuckDB keep a copy of it.)"""
-    return f""",
+# Cumulative results (all, showdown, non-showdown; money and big bets) of each unit after
+# every k-th hand of that unit, k chosen so that at most $max_points points come back per
+# unit: hands are numbered once, summed per block of k in one pass, and only the blocks
+# are accumulated. Each unit's graph starts from 0 at hand 0.
+_RESULTS_CURVE = f""",
 numbered AS (
-    SELECT row_number() OVER (ORDER BY {_HAND_ORDER}) AS hand, t.total,
+    SELECT unit,
+        row_number() OVER (PARTITION BY unit ORDER BY {_HAND_ORDER}) AS hand,
+        count(*) OVER (PARTITION BY unit) AS total,
         started_at, net, big_bets, went_to_showdown, ev_net, ev_big_bets
-    FROM hero_hands, (SELECT count(*) AS total {hero_rows}) AS t
+    FROM hero_hands
 ),
 blocks AS (
-    SELECT
+    SELECT unit,
         (hand - 1) // greatest(1, CAST(ceil(total / $max_points) AS BIGINT)) AS block,
         max(hand) AS hand,
         timezone('UTC', max(started_at)) AS started_at,
@@ -62,38 +71,39 @@ blocks AS (
         sum(ev_net) AS ev_net_won,
         coalesce(sum(ev_big_bets), 0) AS ev_big_bets_won
     FROM numbered
-    GROUP BY block
+    GROUP BY unit, block
 )
-SELECT 0 AS hand, NULL AS started_at, 0 AS net_won, 0 AS showdown, 0 AS non_showdown,
-    0.0 AS big_bets_won, 0.0 AS showdown_big_bets, 0.0 AS non_showdown_big_bets,
-    0 AS ev_net_won, 0.0 AS ev_big_bets_won
+SELECT unit, 0 AS hand, NULL AS started_at, 0 AS net_won, 0 AS showdown,
+    0 AS non_showdown, 0.0 AS big_bets_won, 0.0 AS showdown_big_bets,
+    0.0 AS non_showdown_big_bets, 0 AS ev_net_won, 0.0 AS ev_big_bets_won
+FROM (SELECT DISTINCT unit FROM blocks)
 UNION ALL
-SELECT hand, started_at,
+SELECT unit, hand, started_at,
     sum(net_won) OVER running, sum(showdown) OVER running, sum(non_showdown) OVER running,
     sum(big_bets_won) OVER running, sum(showdown_big_bets) OVER running,
     sum(non_showdown_big_bets) OVER running,
     sum(ev_net_won) OVER running, sum(ev_big_bets_won) OVER running
 FROM blocks
-WINDOW running AS (ORDER BY block ROWS UNBOUNDED PRECEDING)
-ORDER BY hand"""
+WINDOW running AS (PARTITION BY unit ORDER BY block ROWS UNBOUNDED PRECEDING)
+ORDER BY unit, hand"""
 
 
 def _results_by(keys: Sequence[str]) -> str:
     columns = ", ".join(keys)
-    return f"""SELECT {columns}, {_TOTALS}
-FROM hero_hands GROUP BY {columns} ORDER BY hands DESC, {columns}"""
+    return f"""SELECT unit, {columns}, {_TOTALS}
+FROM hero_hands GROUP BY unit, {columns} ORDER BY unit, hands DESC, {columns}"""
 
 
 # The most recent sessions: hands with no pause of more than $gap minutes between them,
 # over every table at once (multi-tabling is one session). Hands are first summed per
-# stretch of $gap minutes (and game and money): two hands of a stretch are never more
+# stretch of $gap minutes (and game and unit): two hands of a stretch are never more
 # than $gap apart, so a session can only start at a stretch's first hand, when the
 # previous stretch with hands ended more than $gap minutes before. Only those few rows
-# are put in order, not every hand.
+# are put in order, not every hand. A session of two units has a row for each.
 _SESSIONS = """,
 per_stretch AS (
     SELECT epoch_us(started_at) // (CAST($gap AS BIGINT) * 60000000) AS stretch, game,
-        coalesce(currency, money) AS money,
+        unit,
         min(started_at) AS first_hand, max(started_at) AS last_hand,
         count(*) AS hands, sum(net) AS net_won,
         sum(big_bets) AS big_bets, count(big_bets) AS big_bets_n
@@ -112,32 +122,80 @@ numbered AS (
     SELECT stretch,
         sum(starts_session) OVER (ORDER BY stretch ROWS UNBOUNDED PRECEDING) AS session
     FROM stretches
+),
+sessions AS (
+    SELECT session, min(first_hand) AS first_hand
+    FROM per_stretch JOIN numbered USING (stretch)
+    GROUP BY session
+    ORDER BY first_hand DESC
+    LIMIT $limit
 )
 SELECT
-    timezone('UTC', min(first_hand)) AS started,
-    timezone('UTC', max(last_hand)) AS last_hand,
-    date_diff('second', min(first_hand), max(last_hand)) AS duration_seconds,
-    CAST(sum(hands) AS BIGINT) AS hands,
-    sum(net_won) AS net_won,
-    100 * sum(big_bets) / nullif(sum(big_bets_n), 0) AS big_bets_per_100,
-    string_agg(DISTINCT game, ', ') AS games,
-    string_agg(DISTINCT money, ', ') AS money
-FROM per_stretch
+    p.unit,
+    timezone('UTC', min(p.first_hand)) AS started,
+    timezone('UTC', max(p.last_hand)) AS last_hand,
+    date_diff('second', min(p.first_hand), max(p.last_hand)) AS duration_seconds,
+    CAST(sum(p.hands) AS BIGINT) AS hands,
+    sum(p.net_won) AS net_won,
+    100 * sum(p.big_bets) / nullif(sum(p.big_bets_n), 0) AS big_bets_per_100,
+    string_agg(DISTINCT p.game, ', ') AS games
+FROM per_stretch AS p
 JOIN numbered USING (stretch)
-GROUP BY session
-ORDER BY min(first_hand) DESC
-LIMIT $limit"""
+JOIN sessions AS s USING (session)
+GROUP BY session, p.unit
+ORDER BY min(p.first_hand) DESC, p.unit"""
+
+# The hero's names one by one (a coaching archive: several people's histories)
+_BY_NAME = f"""SELECT unit, hero, site, {_TOTALS}
+FROM hero_hands GROUP BY unit, hero, site ORDER BY unit, hands DESC, hero, site"""
+
+
+def _tournament_money(filters: Filters) -> tuple[str, dict[str, Any]]:
+    """The hero's tournaments' money (the `tournaments` view: buy-ins and prizes, never
+    chips), per currency of the buy-in: what the sidebar's hero, site, game and dates say
+    of a tournament (the date of its first hand)."""
+    hero, params = filters.hero_condition("t", "hero")
+    conditions = [hero]
+    for column, value in (("site", filters.site), ("game", filters.game)):
+        if value is not None:
+            conditions.append(f"t.{column} = $t_{column}")
+            params[f"t_{column}"] = value
+    if filters.since is not None:
+        conditions.append("t.started_at >= CAST($t_since AS TIMESTAMPTZ)")
+        params["t_since"] = f"{filters.since.isoformat()} 00:00:00+00"
+    if filters.until is not None:
+        conditions.append("t.started_at < CAST($t_until AS TIMESTAMPTZ)")
+        params["t_until"] = f"{filters.until.isoformat()} 00:00:00+00"
+    sql = f"""SELECT coalesce(t.currency, 'play money') AS currency,
+        count(*) AS tournaments,
+        count(t.finish) AS finished,
+        sum(t.cost) FILTER (WHERE t.finish IS NOT NULL) AS cost,
+        sum(t.prize) AS prizes,
+        sum(t.net) AS net,
+        100 * sum(t.net) / nullif(sum(t.cost) FILTER (WHERE t.finish IS NOT NULL), 0)
+            AS roi_pct
+    FROM tournaments AS t
+    WHERE {" AND ".join(conditions)}
+    GROUP BY ALL ORDER BY tournaments DESC, currency"""
+    return sql, params
 
 
 @dataclass(frozen=True, slots=True)
 class Overview:
-    """The Overview page's numbers, read together."""
+    """The Overview page's numbers, read together; every frame has a `unit` column (or,
+    for tournaments, the buy-in's `currency`): money is summed within one only."""
 
-    totals: pl.DataFrame  # one row: hands, net won, BB/100, showdown split, money kinds
-    curve: pl.DataFrame  # the results graph's points
+    totals: pl.DataFrame  # one row a unit: hands, net won, BB/100, showdown split
+    curve: pl.DataFrame  # the results graph's points, per unit
     by_game: pl.DataFrame
     by_stakes: pl.DataFrame
-    sessions: pl.DataFrame  # the most recent first
+    sessions: pl.DataFrame  # the most recent first; a row per session and unit
+    by_name: pl.DataFrame  # per screen name and site
+    tournaments: pl.DataFrame  # tournament money per buy-in currency
+
+    def units(self) -> list[str]:
+        """The units of the hero's hands, the one with most hands first."""
+        return self.totals["unit"].to_list()
 
 
 def overview(
@@ -146,20 +204,29 @@ def overview(
     gap_minutes: int = SESSION_GAP_MINUTES,
     sessions: int = 20,
 ) -> Overview:
-    """Every Overview number, read on one connection: each from the hero's rows of
-    player_hand_facts."""
+    """Every Overview number, read on one connection: each from the hero's hands (one row
+    a hand, `hero_hands`), per unit of money."""
     if gap_minutes < 1:
         raise ValueError("a session gap is at least a minute")
     cte, params = hero_hands(filters)
     with_hands = f"WITH {cte}"
-    rows, _same_params = hero_rows(filters)
+    tournaments, tournament_params = _tournament_money(filters)
+    want_tournaments = filters.money in (None, "tournament") and filters.unit in (
+        None,
+        "tournament chips",
+    )
     frames = fetch_many(
         [
             (f"{with_hands}\n{_OVERVIEW_TOTALS}", params),
-            (with_hands + _results_curve(rows), params | {"max_points": max_points}),
+            (with_hands + _RESULTS_CURVE, params | {"max_points": max_points}),
             (f"{with_hands}\n{_results_by(['game'])}", params),
             (f"{with_hands}\n{_results_by(_STAKES)}", params),
             (f"{with_hands}{_SESSIONS}", params | {"gap": gap_minutes, "limit": sessions}),
+            (f"{with_hands}\n{_BY_NAME}", params),
+            (
+                tournaments if want_tournaments else f"{tournaments} LIMIT 0",
+                tournament_params,
+            ),
         ]
     )
     return Overview(*frames)

@@ -24,7 +24,9 @@ def _combined(column: str, columns: set[str]) -> str | None:
     the part is rate x sample. The aggression factor's part (bets and raises) is the
     aggression frequency x its decisions.
     """
-    if column in ("hands", "net_won", "big_bets_won", "ev_net_won", "ev_big_bets_won"):
+    if column == "hands":
+        return "CAST(sum(hands) AS BIGINT) AS hands"
+    if column in ("net_won", "big_bets_won", "ev_net_won", "ev_big_bets_won"):
         return f"sum({column}) AS {column}"
     if column in ("big_bets_per_100", "ev_big_bets_per_100"):
         won = column.replace("_per_100", "_won")
@@ -45,15 +47,17 @@ def _combined(column: str, columns: set[str]) -> str | None:
             f"sum(round(coalesce(afq_round_{k}_pct, 0) * afq_round_{k}_n / 100)) "
             f"/ sum({column}_n) END AS {column}"
         )
-    return None  # site, player, game: the grouping; anything else is not summable
+    return None  # site, player, unit, game: the grouping; anything else is not summable
 
 
-def player_stats(names: Sequence[str], filters: Filters) -> pl.DataFrame:
-    """The stat set for one player or several screen names counted as one: a row per
-    game, and a first row for all games together (game = 'all').
+def player_stats(names: Sequence[str], filters: Filters, per_name: bool = False) -> pl.DataFrame:
+    """The stat set for one player or several screen names counted as one, per unit of
+    money (money_unit: money is never added across units, and rates are per unit too):
+    for each unit, a first row for all games together (game = 'all'), then a row per
+    game. With `per_name`, the same for each screen name (and site) apart.
 
     One player_stats(player := ...) call per name (the macro takes one name), combined
-    exactly in SQL.
+    exactly in SQL. The units come most hands first.
     """
     if not names:
         return pl.DataFrame()
@@ -66,15 +70,39 @@ def player_stats(names: Sequence[str], filters: Filters) -> pl.DataFrame:
         calls.append(f"SELECT * FROM player_stats(player := $player_{i}{extra})")
     available = set(columns)
     combined = [expr for column in columns if (expr := _combined(column, available))]
-    sql = f"""WITH per_name AS ({" UNION ALL ".join(calls)})
+    keys = "unit, player, site" if per_name else "unit"
+    players = "player" if per_name else "string_agg(DISTINCT player, ', ') AS players"
+    sites = "site" if per_name else "string_agg(DISTINCT site, ', ') AS site"
+    sql = f"""WITH per_name AS ({" UNION ALL ".join(calls)}),
+    unit_hands AS (SELECT unit, sum(hands) AS unit_hands FROM per_name GROUP BY unit)
     SELECT
+        unit,
         CASE WHEN grouping(game) = 1 THEN 'all' ELSE game END AS game,
-        string_agg(DISTINCT player, ', ') AS players,
+        {players},
+        {sites},
         {", ".join(combined)}
     FROM per_name
-    GROUP BY GROUPING SETS ((), (game))
-    ORDER BY grouping(game) DESC, hands DESC, game"""
+    JOIN unit_hands USING (unit)
+    GROUP BY GROUPING SETS (({keys}, unit_hands), ({keys}, unit_hands, game))
+    ORDER BY unit_hands DESC, unit, {"player, site," if per_name else ""}
+        grouping(game) DESC, hands DESC, game"""
     return fetch(sql, params)
+
+
+def shared_hands(names: Sequence[str], filters: Filters) -> int:
+    """Hands in which two or more of these names sat (under the filters): each name's
+    decisions count in their combined stats."""
+    if len(names) < 2:
+        return 0
+    from dashboard.hand_filters import Filters as _Filters
+
+    where, params = filters.hand_conditions("f")
+    hero, names_params = _Filters(heroes=tuple(names)).hero_condition("f")
+    sql = f"""SELECT count(*) AS n FROM (
+        SELECT 1 FROM player_hand_facts AS f WHERE {hero} AND {where}
+        GROUP BY f.site, f.hand_number HAVING count(*) > 1
+    )"""
+    return int(fetch(sql, params | names_params)["n"][0])
 
 
 def find_players(text: str, limit: int = 50) -> pl.DataFrame:

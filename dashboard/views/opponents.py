@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import polars as pl
 import streamlit as st
 
@@ -9,8 +11,10 @@ from dashboard import filters, navigation
 from dashboard.connection import database_path, is_dataset
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
+from dashboard.money import money_column, unit_title
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import opponents as opponent_queries
+from parsers.sites import site_name
 from pipeline.storage.annotations import set_note
 from pipeline.storage.database import Database
 
@@ -32,15 +36,15 @@ HELP = {
 }
 
 
-def _config() -> dict[str, object]:
+def _config(unit: str) -> dict[str, object]:
     number = st.column_config.NumberColumn
     return {
         "site": st.column_config.TextColumn("Site"),
         "player": st.column_config.TextColumn("Player", pinned=True),
         "game": st.column_config.TextColumn("Game"),
         "hands": number("Hands", help=HELP["hands"]),
-        "their_net": number("Their net", help=HELP["their_net"], format="%.2f"),
-        "hero_net": number("Hero's net", help=HELP["hero_net"], format="%.2f"),
+        "their_net": money_column("Their net", unit, help=HELP["their_net"]),
+        "hero_net": money_column("Hero's net", unit, help=HELP["hero_net"]),
         "vpip_pct": number("VPIP %", help=HELP["vpip_pct"], format="%.1f"),
         "first_round_raise_pct": number(
             "1st-round raise %", help=HELP["first_round_raise_pct"], format="%.1f"
@@ -67,6 +71,10 @@ def main() -> None:
     if not active.heroes:
         st.info("No hero selected: pick one in the sidebar.")
         return
+    active, unit = _one_unit(active)
+    if unit is None:
+        st.info("No hands match the filters.")
+        return
     min_hands = st.number_input(
         "Minimum hands together", min_value=1, value=10, step=5, key="opponents_min_hands"
     )
@@ -79,22 +87,45 @@ def main() -> None:
         "Select a row for a closer look."
     )
     event = st.dataframe(
-        table.with_columns(pl.col("games").map_elements(_games, return_dtype=pl.String)),
+        table.with_columns(
+            pl.col("games").map_elements(_games, return_dtype=pl.String),
+            pl.col("site").map_elements(site_name, return_dtype=pl.String),
+        ),
         hide_index=True,
         placeholder="—",
         key="opponents_table",
         on_select="rerun",
         selection_mode="single-row",
-        column_config=_config(),
+        column_config=_config(unit),
     )
     # streamlit types the event loosely
     rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
     if rows:
         row = table.row(rows[0], named=True)
-        _player_view(active, row["site"], row["player"])
+        _player_view(active, unit, row["site"], row["player"])
 
 
-def _player_view(active: Filters, site: str, player: str) -> None:
+def _one_unit(active: Filters) -> tuple[Filters, str | None]:
+    """The filters kept to one unit of money: the sidebar's, else the user's choice
+    among the hero's units (the one with most hands first). Nets of two units are never
+    added, and an opponent's rates are those of the hands of that unit."""
+    units = opponent_queries.hero_units(active)["unit"].to_list()
+    if active.unit is not None or len(units) < 2:
+        return active, active.unit or (units[0] if units else None)
+    picked = st.radio(
+        "Money",
+        units,
+        horizontal=True,
+        key="opponents_unit",
+        format_func=unit_title,
+        help="Your hands are played for several kinds of money, never added: the "
+        "opponents of one at a time.",
+    )
+    unit = picked or units[0]
+    return replace(active, unit=unit), unit
+
+
+def _player_view(active: Filters, unit: str, site: str, player: str) -> None:
     """One opponent: game by game, the hands together, and links onwards."""
     st.subheader(player)
     if st.button(f"Full stats for {player}", key="opponents_full_stats"):
@@ -106,7 +137,7 @@ def _player_view(active: Filters, site: str, player: str) -> None:
             games.with_columns(pl.col("game").map_elements(game_name, return_dtype=pl.String)),
             hide_index=True,
             placeholder="—",
-            column_config=_config(),
+            column_config=_config(unit),
         )
     st.markdown("**Hands together** (newest first). Select one to replay it.")
     hands = opponent_queries.hands_with(active, site, player)
@@ -123,9 +154,9 @@ def _player_view(active: Filters, site: str, player: str) -> None:
             "hand_number": st.column_config.TextColumn("Hand"),
             "started_at": st.column_config.DatetimeColumn("Time (UTC)", format="YYYY-MM-DD HH:mm"),
             "game": st.column_config.TextColumn("Game"),
-            "total_pot": st.column_config.NumberColumn("Pot", format="%.2f"),
-            "hero_net": st.column_config.NumberColumn("Hero's net", format="%.2f"),
-            "their_net": st.column_config.NumberColumn("Their net", format="%.2f"),
+            "total_pot": money_column("Pot", unit),
+            "hero_net": money_column("Hero's net", unit),
+            "their_net": money_column("Their net", unit),
             "they_showed_down": st.column_config.CheckboxColumn("Showdown"),
         },
     )

@@ -1,4 +1,10 @@
-"""Overview: how the hero did — results graph, win rate, by game and stakes, sessions."""
+"""Overview: how the hero did — results graph, win rate, by game and stakes, sessions.
+
+Money of two units (dollars, euros, play money, tournament chips) is never added: the
+page draws one block per unit the filters leave, the unit with most hands first, each
+with its own totals, graph and tables. Tournament results in money (buy-ins and prizes)
+sit in the tournament chips' block: chips won in hands are not money.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +16,17 @@ import streamlit as st
 
 from dashboard import filters
 from dashboard.games import game_name, limit_name
-from dashboard.money import format_amount, format_stakes
+from dashboard.money import (
+    CHIPS,
+    PLAY_MONEY,
+    format_money,
+    format_stakes,
+    money_column,
+    unit_key,
+    unit_title,
+)
 from dashboard.queries import overview as overview_queries
+from parsers.sites import site_name
 
 _LINES = {
     "money": {
@@ -36,23 +51,51 @@ def main() -> None:
         st.info("No hero selected: pick one in the sidebar (the player whose histories these are).")
         return
     numbers = overview_queries.overview(active)
-    totals = numbers.totals.row(0, named=True)
-    if not totals["hands"]:
+    units = numbers.units()
+    if not units:
         st.info("No hands match the filters.")
         return
-    currency = totals["currency"] if totals["money_kinds"] == 1 else None
-    mixed = totals["money_kinds"] > 1
+    names = ", ".join(active.heroes)
+    if len(units) > 1:
+        st.caption(
+            f"The hands of {names} are played for {len(units)} kinds of money: "
+            f"{', '.join(unit_title(u) for u in units)}. Money is never added across them: "
+            "one block each below. Pick one in the sidebar's Currency to see it alone."
+        )
+    else:
+        st.caption(f"The hands of {names}, under the sidebar's filters.")
+    for unit in units:
+        with st.container(border=True, key=f"overview_block_{unit_key(unit)}"):
+            _block(numbers, unit, several_names=len(active.heroes) > 1)
+
+
+def _of(frame: pl.DataFrame, unit: str) -> pl.DataFrame:
+    return frame.filter(pl.col("unit") == unit).drop("unit")
+
+
+def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -> None:
+    """One unit's numbers: totals, graph, by game and stakes, per name, sessions."""
+    totals = _of(numbers.totals, unit).row(0, named=True)
+    key = unit_key(unit)
+    kind = "tournaments" if unit == CHIPS else "play money" if unit == PLAY_MONEY else "cash"
+    st.subheader(f"{unit_title(unit)} — {totals['hands']:,} hands")
     hands, net, rate, showdown, non_showdown = st.columns(5)
     hands.metric("Hands", f"{totals['hands']:,}")
-    net.metric("Net won", _money(totals["net_won"], currency))
+    net.metric(
+        "Chips won in hands" if unit == CHIPS else "Net won",
+        _money(totals["net_won"], unit),
+        help="Tournament chips, not money: the money is the buy-ins and prizes below."
+        if unit == CHIPS
+        else f"Won minus put in, rake out, in {unit_title(unit).lower()} ({kind}).",
+    )
     rate.metric(
         "Big bets / 100",
         _rate(totals["big_bets_per_100"]),
         help="Big bets won per 100 hands: each hand's result divided by its big bet (the "
         "big blind in pot and no limit).",
     )
-    showdown.metric("Showdown", _money(totals["showdown_won"], currency))
-    non_showdown.metric("Non-showdown", _money(totals["non_showdown_won"], currency))
+    showdown.metric("Showdown", _money(totals["showdown_won"], unit))
+    non_showdown.metric("Non-showdown", _money(totals["non_showdown_won"], unit))
     luck = (
         f"in the {totals['all_in_adjusted']:,} hands decided all in with cards to come, each "
         "player's share of the pot by his equity, not by the cards that came"
@@ -65,7 +108,7 @@ def main() -> None:
     )
     adjusted.metric(
         "All-in adjusted net",
-        _money(_cents(totals["ev_net_won"]), currency),
+        _money(_cents(totals["ev_net_won"], unit), unit),
         help=f"Net won with the luck after all-ins taken out: {luck}.",
     )
     adjusted_rate.metric(
@@ -73,41 +116,48 @@ def main() -> None:
         _rate(totals["ev_big_bets_per_100"]),
         help=f"Big bets per 100 hands with the luck after all-ins taken out: {luck}.",
     )
-    if mixed:
-        st.caption(
-            f"These hands mix {totals['money_list']}: money totals add them up as numbers. "
-            "Pick Cash or Tournament in the sidebar, or read the graph in big bets."
-        )
+    if unit == CHIPS:
+        _tournament_money(numbers.tournaments)
 
-    _graph(numbers.curve, mixed)
+    _graph(_of(numbers.curve, unit), unit)
     by_game, by_stakes = st.columns(2)
     with by_game:
-        st.subheader("By game")
-        frame = numbers.by_game
-        with st.container(key="overview_by_game"):
+        st.markdown("**By game**")
+        with st.container(key=f"overview_by_game_{key}"):
             st.dataframe(
-                frame.with_columns(pl.col("game").map_elements(game_name, return_dtype=pl.String)),
+                _of(numbers.by_game, unit).with_columns(
+                    pl.col("game").map_elements(game_name, return_dtype=pl.String)
+                ),
                 hide_index=True,
                 placeholder="—",
-                column_config=_result_columns(),
+                column_config=_result_columns(unit),
             )
     with by_stakes:
-        st.subheader("By stakes")
-        frame = numbers.by_stakes
-        with st.container(key="overview_by_stakes"):
+        st.markdown("**By game and stakes**")
+        with st.container(key=f"overview_by_stakes_{key}"):
             st.dataframe(
-                _stakes_table(frame),
+                _stakes_table(_of(numbers.by_stakes, unit)),
                 hide_index=True,
                 placeholder="—",
-                column_config=_result_columns(),
+                column_config=_result_columns(unit),
             )
-    st.subheader("Recent sessions")
-    st.caption(
-        f"A session ends after {overview_queries.SESSION_GAP_MINUTES} minutes without a hand, "
-        "whatever the table. Times are UTC."
+    if several_names:
+        st.markdown("**By screen name** (each name's hands on each site)")
+        with st.container(key=f"overview_by_name_{key}"):
+            st.dataframe(
+                _of(numbers.by_name, unit).with_columns(
+                    pl.col("site").map_elements(site_name, return_dtype=pl.String)
+                ),
+                hide_index=True,
+                placeholder="—",
+                column_config=_result_columns(unit),
+            )
+    st.markdown(
+        f"**Recent sessions** — a session ends after {overview_queries.SESSION_GAP_MINUTES} "
+        "minutes without a hand, whatever the table. Times are UTC."
     )
-    recent = numbers.sessions
-    with st.container(key="overview_sessions"):
+    recent = _of(numbers.sessions, unit)
+    with st.container(key=f"overview_sessions_{key}"):
         st.dataframe(
             recent.with_columns(
                 pl.col("duration_seconds")
@@ -126,21 +176,47 @@ def main() -> None:
                     "Duration", help="From the first hand's start to the last hand's start."
                 ),
                 "hands": st.column_config.NumberColumn("Hands"),
-                "net_won": st.column_config.NumberColumn("Net won", format="%.2f"),
+                "net_won": money_column("Net won", unit),
                 "big_bets_per_100": st.column_config.NumberColumn("BB/100", format="%.1f"),
                 "games": st.column_config.TextColumn("Games"),
-                "money": st.column_config.TextColumn("Money"),
             },
         )
 
 
-def _money(amount: object, currency: str | None) -> str:
-    return format_amount(amount, currency, signed=True)  # type: ignore[arg-type]  # a Decimal cell
+def _tournament_money(tournaments: pl.DataFrame) -> None:
+    """The hero's tournaments in money, per buy-in currency (buy-ins and prizes)."""
+    if tournaments.is_empty():
+        return
+    with st.container(key="overview_tournament_money"):
+        for row in tournaments.iter_rows(named=True):
+            currency = row["currency"]
+            count, cost, prizes, net = st.columns(4)
+            count.metric(
+                f"Tournaments ({unit_title(currency).lower()})",
+                f"{row['tournaments']:,}",
+                help=f"{row['finished']:,} with a known finish: only those are in the money "
+                "results (a tournament still running in the files has none yet).",
+            )
+            cost.metric("Buy-ins", format_money(row["cost"], currency))
+            prizes.metric("Prizes", format_money(row["prizes"], currency))
+            roi = row["roi_pct"]
+            net.metric(
+                "Tournament net",
+                format_money(row["net"], currency, signed=True),
+                help="Prizes minus buy-ins, fees and bounties, of the finished tournaments"
+                + ("" if roi is None else f": ROI {roi:+.1f} %."),
+            )
 
 
-def _cents(expected: Decimal | None) -> Decimal | None:
-    """An expectation (kept to 4 places) to the cent, as money is shown."""
-    return None if expected is None else expected.quantize(Decimal("0.01"))
+def _money(amount: Decimal | None, unit: str) -> str:
+    return format_money(amount, unit, signed=True)
+
+
+def _cents(expected: Decimal | None, unit: str) -> Decimal | None:
+    """An expectation (kept to 4 places) to the cent (to the chip), as money is shown."""
+    if expected is None:
+        return None
+    return expected.quantize(Decimal("1") if unit == CHIPS else Decimal("0.01"))
 
 
 def _rate(value: float | None) -> str:
@@ -156,32 +232,34 @@ def _game_list(games: str | None) -> str:
     return ", ".join(game_name(g) for g in (games or "").split(", ") if g)
 
 
-def _result_columns() -> dict[str, object]:
+def _result_columns(unit: str) -> dict[str, object]:
     return {
         "game": st.column_config.TextColumn("Game"),
-        "stakes": st.column_config.TextColumn("Stakes"),
+        "hero": st.column_config.TextColumn("Screen name"),
+        "site": st.column_config.TextColumn("Site"),
+        "stakes": st.column_config.TextColumn("Game and stakes"),
         "limit": st.column_config.TextColumn("Limit"),
-        "currency": st.column_config.TextColumn("Money"),
         "hands": st.column_config.NumberColumn("Hands"),
-        "net_won": st.column_config.NumberColumn("Net won", format="%.2f"),
+        "net_won": money_column("Net won", unit),
         "big_bets_per_100": st.column_config.NumberColumn(
             "BB/100", format="%.2f", help="Big bets won per 100 hands."
         ),
-        "ev_net_won": st.column_config.NumberColumn(
-            "All-in adjusted", format="%.2f", help="Net won, all-in luck taken out."
-        ),
+        "ev_net_won": money_column("All-in adjusted", unit, help="Net won, all-in luck taken out."),
         "ev_big_bets_per_100": st.column_config.NumberColumn(
             "Adjusted BB/100", format="%.2f", help="Big bets per 100, all-in luck taken out."
         ),
         "all_in_adjusted": None,  # the count, shown in the metric's help
-        "showdown_won": st.column_config.NumberColumn("Showdown", format="%.2f"),
-        "non_showdown_won": st.column_config.NumberColumn("Non-showdown", format="%.2f"),
+        "showdown_won": money_column("Showdown", unit),
+        "non_showdown_won": money_column("Non-showdown", unit),
     }
 
 
 def _stakes_table(frame: pl.DataFrame) -> pl.DataFrame:
+    """Each game at each stake: "Razz $0.10/$0.20" (two games at one stake are two rows
+    that say which is which)."""
     labels = [
-        format_stakes(
+        f"{game_name(row['game'])} "
+        + format_stakes(
             row["limit_kind"],
             row["small_bet"],
             row["big_bet"],
@@ -194,7 +272,6 @@ def _stakes_table(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.select(
         pl.Series("stakes", labels, dtype=pl.String),
         pl.col("limit_kind").map_elements(limit_name, return_dtype=pl.String).alias("limit"),
-        pl.col("currency").fill_null("chips"),
         "hands",
         "net_won",
         "big_bets_per_100",
@@ -205,16 +282,15 @@ def _stakes_table(frame: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _graph(curve: pl.DataFrame, mixed: bool) -> None:
+def _graph(curve: pl.DataFrame, unit: str) -> None:
     """Cumulative results with the showdown / non-showdown split (downsampled in SQL)."""
-    unit = st.radio(
+    shown_in = st.radio(
         "Graph in",
-        list(_LINES),
-        index=1 if mixed else 0,
+        [unit_title(unit).lower(), "big bets"],
         horizontal=True,
-        key="overview_unit",
+        key=f"overview_graph_in_{unit_key(unit)}",
     )
-    lines = _LINES[unit or "money"]
+    lines = _LINES["big bets" if shown_in == "big bets" else "money"]
     long = (
         curve.select(
             "hand",
@@ -228,7 +304,7 @@ def _graph(curve: pl.DataFrame, mixed: bool) -> None:
         .mark_line()
         .encode(
             x=alt.X("hand:Q", title="Hands"),
-            y=alt.Y("won:Q", title=f"Won ({unit})"),
+            y=alt.Y("won:Q", title=f"Won ({shown_in})"),
             color=alt.Color(
                 "line:N",
                 title=None,
@@ -239,9 +315,9 @@ def _graph(curve: pl.DataFrame, mixed: bool) -> None:
             ),
             tooltip=["hand:Q", "line:N", alt.Tooltip("won:Q", format=",.2f")],
         )
-        .properties(height=320)
+        .properties(height=280)
     )
-    with st.container(key="overview_graph"):
+    with st.container(key=f"overview_graph_{unit_key(unit)}"):
         st.altair_chart(chart, width="stretch")
 
 

@@ -11,8 +11,10 @@ import streamlit as st
 
 from dashboard import filters, navigation
 from dashboard.games import game_name
-from dashboard.hand_filters import Filters
+from dashboard.money import money_column, unit_key, unit_title
 from dashboard.queries import player_stats as stat_queries
+from parsers.sites import site_name
+from pipeline.storage.stat_labels import stat_label
 from pipeline.storage.stats import STAT_DEFINITIONS
 
 HERO = "Hero"
@@ -59,60 +61,6 @@ GROUPS: dict[str, tuple[str, ...]] = {
     ),
 }
 
-_NAMES = {
-    "hands": "Hands",
-    "net_won": "Net won",
-    "big_bets_won": "Big bets won",
-    "big_bets_per_100": "BB/100",
-    "ev_net_won": "All-in adj. net",
-    "ev_big_bets_per_100": "All-in adj. BB/100",
-    "all_in_adjusted": "All-in adjusted",
-    "vpip_pct": "VPIP",
-    "first_round_raise_pct": "1st-round raise",
-    "bring_in_complete_pct": "Bring-in complete",
-    "steal_pct": "Steal",
-    "fold_to_steal_pct": "Fold to steal",
-    "three_bet_pct": "3-bet",
-    "went_to_showdown_pct": "WTSD",
-    "won_at_showdown_pct": "W$SD",
-    "won_without_showdown_pct": "Won w/o SD",
-    "won_when_saw_round_2_pct": "Won when saw rd 2",
-    "scoop_pct": "Scoop",
-    "quartered_pct": "Quartered",
-    "snow_pct": "Snow",
-}
-
-
-def label(column: str) -> str:
-    """A short header: "VPIP %", "AF rd 2", "VPIP n"."""
-    if column.endswith("_n"):
-        return label(_rate_of(column)).removesuffix(" %").removesuffix(" avg") + " n"
-    if column in _NAMES:
-        suffix = " %" if column.endswith("_pct") else ""
-        return _NAMES[column] + suffix
-    text = column
-    for old, new in (
-        ("afq_round_", "AFq rd "),
-        ("af_round_", "AF rd "),
-        ("saw_round_", "Saw rd "),
-        ("stood_pat_draw_", "Pat draw "),
-        ("cards_drawn_draw_", "Drawn draw "),
-    ):
-        text = text.replace(old, new)
-    if text.endswith("_pct"):
-        return text.removesuffix("_pct") + " %"
-    if text.endswith("_avg"):
-        return text.removesuffix("_avg") + " avg"
-    return text
-
-
-def _rate_of(sample: str) -> str:
-    base = sample.removesuffix("_n")
-    for candidate in (f"{base}_pct", f"{base}_avg", base):
-        if candidate in STAT_DEFINITIONS:
-            return candidate
-    return base
-
 
 def _with_samples(stats: tuple[str, ...], available: set[str]) -> list[str]:
     """The stats that exist, each followed by its sample size column."""
@@ -127,20 +75,22 @@ def _with_samples(stats: tuple[str, ...], available: set[str]) -> list[str]:
     return columns
 
 
-def _column_config(columns: list[str]) -> dict[str, object]:
-    config: dict[str, object] = {"game": st.column_config.TextColumn("Game", pinned=True)}
+def _column_config(columns: list[str], unit: str) -> dict[str, object]:
+    config: dict[str, object] = {
+        "game": st.column_config.TextColumn("Game", pinned=True),
+        "player": st.column_config.TextColumn("Screen name", pinned=True),
+        "site": st.column_config.TextColumn("Site"),
+    }
     for column in columns:
         help_text = STAT_DEFINITIONS.get(column)
         if column.endswith("_n") or column == "hands":
-            config[column] = st.column_config.NumberColumn(label(column), help=help_text)
+            config[column] = st.column_config.NumberColumn(stat_label(column), help=help_text)
         elif column in ("net_won", "ev_net_won"):
-            config[column] = st.column_config.NumberColumn(
-                label(column), help=help_text, format="%.2f"
-            )
+            config[column] = money_column(stat_label(column), unit, help=help_text)
         else:
             digits = "%.2f" if column.startswith("af_") or column.endswith("_avg") else "%.1f"
             config[column] = st.column_config.NumberColumn(
-                label(column), help=help_text, format=digits
+                stat_label(column), help=help_text, format=digits
             )
     return config
 
@@ -153,7 +103,7 @@ def _choose_player() -> tuple[list[str], str | None, str]:
         site, player = target
         st.session_state["stats_who"] = OTHER
         st.session_state["stats_search"] = player
-        st.session_state["stats_player"] = f"{player} ({site})"
+        st.session_state["stats_player"] = f"{player} ({site_name(site)})"
     who = st.radio("Whose stats", (HERO, OTHER), horizontal=True, key="stats_who")
     active = filters.current()
     if who == HERO:
@@ -163,7 +113,7 @@ def _choose_player() -> tuple[list[str], str | None, str]:
     search = st.text_input("Find a player", key="stats_search", placeholder="part of a name")
     found = stat_queries.find_players(search) if search else pl.DataFrame()
     choices = {
-        f"{row['player']} ({row['site']})": (row["site"], row["player"])
+        f"{row['player']} ({site_name(row['site'])})": (row["site"], row["player"])
         for row in found.iter_rows(named=True)
     }
     if not choices:
@@ -182,44 +132,63 @@ def main() -> None:
         return
     active = filters.current()
     if site is not None:
-        active = Filters(
-            active.heroes,
-            site,
-            active.game,
-            active.limit_kind,
-            active.big_unit,
-            active.money,
-            active.since,
-            active.until,
-        )
-    frame = stat_queries.player_stats(names, active)
-    if frame.is_empty() or not frame["hands"][0]:
+        active = active.with_site(site)
+    per_name = len(names) > 1 and st.toggle(
+        "Each screen name apart",
+        key="stats_per_name",
+        help="Your names' stats one by one (a coaching archive: several people's hands), "
+        "rather than counted as one player.",
+    )
+    frame = stat_queries.player_stats(names, active, per_name=per_name)
+    if frame.is_empty() or not frame["hands"].sum():
         st.info("No hands match the filters for this player.")
         return
     st.subheader(title)
-    hands = frame["hands"][0]
-    st.caption(
-        f"{hands:,} hands under the sidebar's filters. Each rate is followed by its sample "
-        "size (n): how many hands or chances it is a share of. Hover a header for its "
-        "definition."
+    units = list(dict.fromkeys(frame["unit"].to_list()))
+    counts = ", ".join(
+        f"{unit_title(unit)}: {hands:,} hands"
+        for unit, hands in frame.filter(pl.col("game") == "all")
+        .group_by("unit", maintain_order=True)
+        .agg(pl.col("hands").sum())
+        .iter_rows()
     )
+    st.caption(
+        f"{counts} under the sidebar's filters. Money of two units is never added, nor are "
+        "their rates: a table for each. Each rate is followed by its sample size (n): how "
+        "many hands or chances it is a share of. Hover a header for its definition."
+    )
+    shared = 0 if per_name else stat_queries.shared_hands(names, active)
+    if shared:
+        st.caption(
+            f"{shared:,} hands had two of these names at the table: each name's decisions "
+            "count there (see each screen name apart)."
+        )
     shown = frame.with_columns(
         pl.col("game").map_elements(
             lambda g: "All games" if g == "all" else game_name(g), return_dtype=pl.String
-        )
+        ),
+        pl.col("site").map_elements(
+            lambda sites: ", ".join(site_name(s) for s in sites.split(", ")),
+            return_dtype=pl.String,
+        ),
     )
     available = set(frame.columns)
+    leading = ["player", "site", "game"] if per_name else ["game"]
     tabs = st.tabs(list(GROUPS))
     for tab, (group, stats) in zip(tabs, GROUPS.items(), strict=True):
         with tab:
             columns = _with_samples(stats, available)
-            with st.container(key="stats_" + group.lower().replace(" ", "_")):
-                st.dataframe(
-                    shown.select("game", *columns),
-                    hide_index=True,
-                    placeholder="—",
-                    column_config=_column_config(columns),
-                )
+            for unit in units:
+                if len(units) > 1:
+                    st.markdown(f"**{unit_title(unit)}**")
+                key = f"stats_{group.lower().replace(' ', '_')}_{unit_key(unit)}"
+                with st.container(key=key):
+                    st.dataframe(
+                        shown.filter(pl.col("unit") == unit).select(*leading, *columns),
+                        hide_index=True,
+                        placeholder="—",
+                        column_config=_column_config(columns, unit),
+                    )
 
 
 main()

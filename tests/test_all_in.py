@@ -36,7 +36,10 @@ from parsers.events import (
 from parsers.games import Family
 from parsers.sites import conventions_of
 from pipeline.engine.all_in import AllInAdjustment, NotAdjusted, all_in_adjustment
+from pipeline.engine.equity import pot_equities
 from pipeline.engine.replay import replay
+from pipeline.engine.variants import VARIANTS
+from tests import engine_corpus
 from tests.test_engine_real_sites import SITES, real_hands
 
 D = Decimal
@@ -146,6 +149,67 @@ def real_adjustments() -> list[tuple[Hand, object, object]]:
             result = replay(hand, conventions_of(hand.site))
             found.append((hand, result, all_in_adjustment(result)))
     return found
+
+
+def test_real_kept_hands_say_truly_why(real_adjustments) -> None:
+    """A hand kept for a live hand not known names players whose cards at the all-in are
+    truly not known: neither all dealt face up to them, or to the hero, by then, nor
+    shown whole. (PokerStars hand 91733835979 was kept as "Hero's cards are not known":
+    his seventh card, dealt after the all-in, is printed "[of]".)"""
+    stars = [
+        (hand, all_in_adjustment(replay(hand, conventions_of(hand.site))))
+        for hand in engine_corpus.real_hands()
+    ]
+    kept = [(hand, a) for hand, _r, a in real_adjustments if isinstance(a, NotAdjusted)]
+    kept += [(hand, a) for hand, a in stars if isinstance(a, NotAdjusted)]
+    reasons = {a.reason for _hand, a in kept}
+    assert reasons == {
+        "all in before the last draw: the draws are decisions",
+        "Player3, Player4's cards are not known",  # KingsClub 3537921: mucked
+        "Player1's cards are not known",  # Merge 43618199-14: shown on fourth street only
+    }
+    for hand, adjustment in kept:
+        if not adjustment.reason.endswith("'s cards are not known"):
+            continue
+        names = adjustment.reason.removesuffix("'s cards are not known").split(", ")
+        rules = hand.game.rules
+        streets = rules.streets[: rules.streets.index(adjustment.street) + 1]
+        wanted = sum(d.down + d.up for d in rules.deals if d.street in streets)
+        for name in names:
+            dealt = [
+                card
+                for e in hand.events
+                if isinstance(e, Deal) and e.player == name and e.street in streets
+                for card in (*e.down, *e.up)
+            ]
+            shown = [
+                e.cards
+                for e in hand.events
+                if isinstance(e, Show) and e.player == name and "??" not in e.cards
+            ]
+            assert len(dealt) < wanted or "??" in dealt, (hand.hand_number, name)
+            assert all(len(cards) < rules.hand_size for cards in shown), (hand.hand_number, name)
+
+
+def test_a_card_the_history_cannot_read_after_the_all_in_leaves_the_hand_adjusted() -> None:
+    """PokerStars 91733835979: Hero (Ah 3c / Ac) all in against Player5 (Jh up) on third
+    street; his seventh card is printed "[of]" (read as unknown) and he shows only
+    [Ah 3c Ac]. His cards at the all-in are all known, so the hand is adjusted: the five
+    folded up cards are dead, and the equity drawn is within four standard errors of
+    the one counted over all 6,688,377,150 runouts."""
+    hand = next(h for h in engine_corpus.real_hands() if h.hand_number == "91733835979")
+    adjustment = all_in_adjustment(replay(hand, conventions_of(hand.site)))
+    assert isinstance(adjustment, AllInAdjustment), adjustment
+    assert adjustment.street is Street.THIRD and not adjustment.exact
+    assert 0 < adjustment.standard_error < 0.0025
+    held = {"Hero": ("Ah", "3c", "Ac"), "Player5": ("9c", "Js", "Jh")}
+    dead = ["7h", "4d", "6h", "Qs", "8d"]
+    counted = pot_equities(VARIANTS[hand.game], held, 4, dead, max_heads_up_sets=10**6)
+    assert counted.exact and counted.runouts == 6_688_377_150
+    for share in adjustment.shares:
+        error = abs(float(share.equity - counted.shares[share.player]))
+        assert error < 4 * adjustment.standard_error, (share, counted)
+    assert sum(share.expected_collected for share in adjustment.shares) == 1144  # no rake
 
 
 def test_real_hands_adjusted_conserve_the_money(real_adjustments) -> None:

@@ -15,8 +15,10 @@ The policy, stated once:
   come are drawn from the unseen deck (the 52 less every card the history shows by then:
   live hands, folded up cards, a folded hero's down cards). `equity.pot_equities` counts
   every runout, or samples them with a seeded generator and states the standard error.
-- Every live hand must be known (shown, or the hero's own): otherwise the hand keeps its
-  result (`NotAdjusted`, with why). A hand run more than once keeps its result too: the
+- Every live hand must be known at the all-in (the hero's as dealt, anyone's as shown
+  whole): otherwise the hand keeps its result (`NotAdjusted`, with why). Only the cards
+  held at the all-in count: a card dealt after it that the history cannot read changes
+  nothing. A hand run more than once keeps its result too: the
   runs already share the pot.
 - Draw games: an all-in after the last draw has no luck left (its result is its EV). One
   before it is left unadjusted: what each player would draw is his decision, not a card
@@ -93,15 +95,26 @@ def all_in_adjustment(result: HandResult) -> AllInAdjustment | NotAdjusted | Non
     names = [p.name for p in live]
     dealt = _cards_dealt(hand.events, rules, street)
     final = _final_hands(hand.events, rules, names, dealt)
-    unknown = [name for name in names if name not in final]
+    held: dict[str, tuple[Card, ...]] = {}
+    unknown: list[str] = []
+    unordered: list[str] = []
+    for name in names:
+        cards = _dealt_at(dealt.get(name, {}), rules, street)  # the hero's, as dealt
+        if cards is None and name in final:
+            cards = _held_at(final[name], dealt.get(name, {}), rules, street)
+            if cards is None:
+                unordered.append(name)
+                continue
+        if cards is None:
+            unknown.append(name)
+            continue
+        held[name] = cards
     if unknown:
         return NotAdjusted(street, f"{', '.join(unknown)}'s cards are not known")
-    held: dict[str, tuple[Card, ...]] = {}
-    for name in names:
-        cards = _held_at(final[name], dealt.get(name, {}), rules, street)
-        if cards is None:
-            return NotAdjusted(street, f"{name}'s cards are not shown in the order dealt")
-        held[name] = cards
+    if unordered:
+        return NotAdjusted(
+            street, f"{', '.join(unordered)}'s cards are not shown in the order dealt"
+        )
     seen = [
         card
         for name, by_street in dealt.items()
@@ -223,6 +236,23 @@ def _final_hands(
         if name not in final and len(cards) == rules.hand_size and UNKNOWN_CARD not in cards:
             final[name] = cards
     return final
+
+
+def _dealt_at(dealt: Dealt, rules: GameRules, street: Street) -> tuple[Card, ...] | None:
+    """The cards a player held at the end of round `street`, if his deals show every one
+    of them (the hero's); None otherwise. What he was dealt after does not matter: a
+    card the history prints but cannot read on seventh street ("Dealt to Hero [...]
+    [of]") leaves his hand at a fourth-street all-in known."""
+    held: list[Card] = []
+    for deal in rules.deals:
+        down, up = dealt.get(deal.street, ((), ()))
+        if len(down) != deal.down or len(up) != deal.up or UNKNOWN_CARD in (*down, *up):
+            return None
+        held.extend(down)
+        held.extend(up)
+        if deal.street == street:
+            return tuple(held)
+    return None
 
 
 def _held_at(

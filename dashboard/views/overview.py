@@ -192,7 +192,7 @@ def _tournament_money(tournaments: pl.DataFrame) -> None:
             currency = row["currency"]
             count, cost, prizes, net = st.columns(4)
             count.metric(
-                f"Tournaments ({unit_title(currency).lower()})",
+                f"Tournaments in {unit_title(currency)}",
                 f"{row['tournaments']:,}",
                 help=f"{row['finished']:,} with a known finish: only those are in the money "
                 "results (a tournament still running in the files has none yet).",

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 
 import duckdb
@@ -135,3 +136,54 @@ def test_the_watch_line_fits_the_terminal_and_keeps_its_figures(width: int) -> N
     assert len(line) < width
     assert "12,345" in line and "10:22:59" in line
     assert status.line().startswith("watching 1,204 files in 3 folders")
+
+
+@pytest.fixture(scope="module")
+def multi_unit_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.multi_unit import build_multi_unit_database
+
+    return build_multi_unit_database(tmp_path_factory.mktemp("units") / "units.duckdb")
+
+
+def test_every_cli_total_of_five_units_is_its_own(multi_unit_database: Path) -> None:
+    """Dollars, pounds, euros, play money and tournament chips of one player's two
+    names: `stats` (JSON and its blocks) gives each name and unit its own sum, as the
+    stored hands add up; `query` on hero_player_hands each unit's, a hand once."""
+    from tests.multi_unit import HEROES, UNITS, truth
+
+    with duckdb.connect(str(multi_unit_database), read_only=True) as connection:
+        per_hand = truth(connection)
+        stored = {
+            (player, unit): (hands, net)
+            for player, unit, hands, net in connection.execute(
+                "SELECT hp.player, CASE h.money WHEN 'tournament' THEN 'tournament chips' "
+                "WHEN 'play' THEN 'play money' ELSE h.currency END, count(*), sum(hp.net) "
+                "FROM hand_players AS hp JOIN hands AS h USING (site, hand_number) "
+                "WHERE list_contains(?, hp.player) GROUP BY ALL",
+                [list(HEROES)],
+            ).fetchall()
+        }
+    assert set(per_hand) == set(UNITS) == {unit for _player, unit in stored}
+    db = ["--db", str(multi_unit_database)]
+    as_json = runner().invoke(app, ["stats", "--all-games", "--json", *db])
+    assert as_json.exit_code == 0, as_json.stderr
+    shown: dict[tuple[str, str], tuple[int, Decimal]] = {}
+    for row in map(json.loads, as_json.stdout.splitlines()):
+        hands, net = shown.get((row["player"], row["unit"]), (0, Decimal(0)))
+        shown[row["player"], row["unit"]] = (
+            hands + row["hands"],
+            net + Decimal(str(row["net_won"])),
+        )
+    assert shown == stored
+    blocks = runner().invoke(app, ["stats", "--all-games", *db])
+    assert blocks.exit_code == 0, blocks.stderr
+    headings = ("USD (real money)", "GBP (real money)", "EUR (real money)", "Play money")
+    for heading in (*headings, "Tournament chips"):
+        assert blocks.stdout.count(heading) == 1, heading
+    sql = f"SELECT unit, sum(net) AS net FROM hero_player_hands({list(HEROES)}) GROUP BY unit"
+    queried = runner().invoke(app, ["query", sql, "--json", *db])
+    got = {r["unit"]: Decimal(str(r["net"])) for r in map(json.loads, queried.stdout.splitlines())}
+    assert got == {unit: net for unit, (_hands, net) in per_hand.items()}
+    for unit in UNITS:  # one unit chosen: its rows alone
+        one = runner().invoke(app, ["stats", "--all-games", "--money", unit, "--json", *db])
+        assert {json.loads(line)["unit"] for line in one.stdout.splitlines()} == {unit}

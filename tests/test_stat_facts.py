@@ -118,10 +118,11 @@ def test_a_read_only_older_database_reads_temporary_facts(
         connection.execute(f"DROP TABLE {FACTS_TABLE}")
         connection.execute("DROP VIEW player_hands")  # the stats must be installed again
     with Database(path, read_only=True) as database:
-        (row,) = database.connection.execute(sql).fetchall()
-    (expected_row,) = expected
-    for got, want in zip(row, expected_row, strict=True):  # float sums: to the last bits
-        assert got == (pytest.approx(want) if isinstance(want, float) else want)
+        rows = database.connection.execute(sql).fetchall()
+    assert len(rows) == len(expected) == 2  # dollars and tournament chips
+    for row, expected_row in zip(rows, expected, strict=True):
+        for got, want in zip(row, expected_row, strict=True):  # float sums: to the last bits
+            assert got == (pytest.approx(want) if isinstance(want, float) else want)
     with duckdb.connect(str(path), read_only=True) as connection:  # the file is untouched
         tables = connection.execute("SELECT table_name FROM duckdb_tables()").fetchall()
         assert (FACTS_TABLE,) not in tables

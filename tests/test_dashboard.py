@@ -416,7 +416,9 @@ def test_the_sql_console_runs_examples_with_csv_download(app: AppTest) -> None:
     app.button(key="sql_run").click().run()
     no_exceptions(app)
     rows = table(app, "sql_results")
-    assert len(rows) == 8 and "vpip_pct" in rows.columns
+    # a row per game and unit: the 8 games in dollars, razz in tournament chips too
+    assert len(rows) == 9 and "vpip_pct" in rows.columns
+    assert sorted(rows["unit"].unique()) == ["USD", "tournament chips"]
     assert app.download_button(key="sql_download").label == "Download CSV"
     app.text_area(key="sql_text").input("SELECT * FROM hands ORDER BY total_pot DESC").run()
     app.button(key="sql_run").click().run()
@@ -528,6 +530,7 @@ def test_live_tables_show_each_seat_with_the_documented_stats(app: AppTest) -> N
     stat as the stats macro (`player_stats`, docs/stats.md) counts it, with its sample."""
     app.switch_page("views/live_tables.py").run()
     no_exceptions(app)
+    assert app.radio(key="filter_money").value == "Cash"  # the samples' main kind
     tables = [element.value for element in app.table]
     assert len(tables) == len(app.subheader) >= 2
     with duckdb.connect(os.environ["STUDDRAW_DB"], read_only=True) as connection:
@@ -549,9 +552,9 @@ def test_live_tables_show_each_seat_with_the_documented_stats(app: AppTest) -> N
             assert list(seats["Player"]).count("studdraw_hero (hero)") == 1
             for _, row in seats.iterrows():
                 player = row["Player"].removesuffix(" (hero)")
-                stats = connection.execute(
+                stats = connection.execute(  # under the sidebar's filters: Cash
                     "SELECT hands, vpip_pct, vpip_n, went_to_showdown_pct, went_to_showdown_n "
-                    "FROM player_stats(player := ?, game := ?)",
+                    "FROM player_stats(player := ?, game := ?, money := 'cash')",
                     [player, game],
                 ).fetchone()
                 hands, vpip, vpip_n, wtsd, wtsd_n = stats
@@ -559,4 +562,4 @@ def test_live_tables_show_each_seat_with_the_documented_stats(app: AppTest) -> N
                 assert row["VPIP"] == f"{float(vpip):.0f}% · {vpip_n}"
                 shown_wtsd = "—" if wtsd is None else f"{float(wtsd):.0f}%"
                 assert row["WTSD"] == f"{shown_wtsd} · {wtsd_n}"
-            assert "pokerstars · newest hand" in caption
+            assert "PokerStars · newest hand" in caption  # the site by name

@@ -41,12 +41,18 @@ _CALLS = " + ".join(f"coalesce(f.calls_round_{k}, 0)" for k in _ROUNDS)
 
 def live_tables(filters: Filters, minutes: int = RECENT_MINUTES) -> pl.DataFrame:
     """One row per seat of each table the hero played in the `minutes` before his newest
-    hand: the table, the seat, the player and his stats in the table's game."""
+    hand: the table, the seat, the player and his stats in the table's game.
+
+    Every sidebar filter applies, to the hero's hands (which tables) and to the hands
+    each player's stats count (his cash stats under Cash, at those stakes, those dates)."""
     hero_where, params = filters.hero_condition("h", "hero")
+    hand_where, hand_params = filters.hand_conditions("h")
+    fact_where, fact_params = filters.hand_conditions("f")
+    params |= hand_params | fact_params  # the same names and values for both
     sql = f"""
 WITH hero_hands AS (
     SELECT h.site, h.table_name, h.hand_number, h.game, h.started_at, h.hero
-    FROM hands AS h WHERE {hero_where}
+    FROM hands AS h WHERE {hero_where} AND {hand_where}
 ),
 recent AS (
     SELECT site, table_name,
@@ -80,6 +86,7 @@ stats AS (
     FROM seated AS s
     JOIN player_hand_facts AS f
         ON f.site = s.site AND f.player = s.player AND f.game = s.game
+    WHERE {fact_where}
     GROUP BY s.site, s.table_name, s.player
 )
 SELECT s.site, s.table_name, s.game, timezone('UTC', s.last_hand) AS last_hand, s.seat,

@@ -11,6 +11,7 @@ import streamlit as st
 from dashboard import importing, watch_control
 from dashboard.connection import NoDatabase, database_path, is_dataset
 from dashboard.queries import rejects as reject_queries
+from parsers.sites import site_name
 from pipeline.client_folders import client_folders
 from pipeline.importer import ImportSummary
 from pipeline.storage.database import DatabaseBusy
@@ -66,6 +67,10 @@ def _summary(summary: ImportSummary) -> None:
                 ).sort("hands", descending=True),
                 hide_index=True,
                 placeholder="—",
+                column_config={
+                    "reason": st.column_config.TextColumn("Why rejected"),
+                    "hands": st.column_config.NumberColumn("Hands"),
+                },
             )
 
 
@@ -82,7 +87,9 @@ def _rejects() -> None:
         return
     st.caption(f"The latest {rejects.height} (all are kept in the `rejects` table).")
     event = st.dataframe(
-        rejects.drop("reject_id"),
+        rejects.drop("reject_id").with_columns(
+            pl.col("site").map_elements(site_name, return_dtype=pl.String)
+        ),
         hide_index=True,
         placeholder="—",
         key="import_rejects",
@@ -91,6 +98,10 @@ def _rejects() -> None:
         column_config={
             "rejected_at": st.column_config.DatetimeColumn("When (UTC)", format="YYYY-MM-DD HH:mm"),
             "kind": st.column_config.TextColumn("Kind"),
+            "site": st.column_config.TextColumn(
+                "Site", help="The site whose history format the hand was read in."
+            ),
+            "hand_number": st.column_config.TextColumn("Hand"),
             "reason": st.column_config.TextColumn("Reason", width="large"),
             "source_file": st.column_config.TextColumn("File"),
             "first_line": st.column_config.NumberColumn("First line"),

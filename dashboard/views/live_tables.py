@@ -15,6 +15,7 @@ from dashboard.games import game_name
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries.live_tables import RECENT_MINUTES, live_tables
 from parsers.games import Game
+from parsers.sites import site_name
 
 REFRESH_SECONDS = 3
 
@@ -75,8 +76,9 @@ def _tables(minutes: int) -> None:
     seats = live_tables(filters.current(), minutes)
     if seats.is_empty():
         st.info(
-            f"No hand of the hero in the {minutes} minutes before his newest one. Start a "
-            "watch on the Import page (or `studdraw watch`) and play: the tables appear here."
+            f"No hand of the hero under the sidebar's filters in the {minutes} minutes before "
+            "his newest one. Start a watch on the Import page (or `studdraw watch`) and play: "
+            "the tables appear here."
         )
         return
     for (site, table, game), table_seats in seats.group_by(
@@ -84,7 +86,10 @@ def _tables(minutes: int) -> None:
     ):
         last = table_seats["last_hand"][0]
         st.subheader(f"{table} — {game_name(str(game))}")
-        st.caption(f"{site} · newest hand {last:%Y-%m-%d %H:%M:%S} UTC · each stat: value · sample")
+        st.caption(
+            f"{site_name(str(site))} · newest hand {last:%Y-%m-%d %H:%M:%S} UTC · "
+            "each stat: value · sample"
+        )
         notes = annotation_queries.notes(str(site), table_seats["player"].to_list())
         st.table(_table(table_seats, notes))  # plain HTML: a few rows, nothing to select
 
@@ -93,7 +98,9 @@ def main() -> None:
     st.title("Live tables")
     st.caption(
         "Each opponent at the tables you are playing, with his stats in the table's game; "
-        f"the page reads the database again every {REFRESH_SECONDS} seconds."
+        f"the page reads the database again every {REFRESH_SECONDS} seconds. Every sidebar "
+        "filter applies: to the hero's hands (which tables) and to the hands each player's "
+        "stats count (e.g. 'Cash': his cash hands only)."
     )
     minutes = st.slider(
         "Tables played in the last minutes (before your newest hand)",

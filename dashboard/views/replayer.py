@@ -15,6 +15,7 @@ from dashboard.money import format_amount, format_stakes
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import hands as hand_queries
 from dashboard.replay_steps import Replay, build_replay, street_title
+from parsers.sites import site_name
 from pipeline.storage.annotations import SUGGESTED_TAGS, set_tags
 from pipeline.storage.database import Database
 
@@ -22,6 +23,7 @@ HAND = "replay_hand"  # (site, hand_number) on show
 STEP = "replay_step"  # the select_slider's key: the step on show
 STEP_HAND = "replay_step_hand"  # the hand STEP belongs to
 LIST_PICKED = "replay_list_picked"  # the hand list's selection last acted upon
+LIST_OF = "replay_list_of"  # what the hand list was last drawn for: (result, filters)
 
 
 def _show(site: str, hand_number: str) -> None:
@@ -43,7 +45,16 @@ def _move(delta: int, last: int) -> None:
     st.session_state[STEP] = min(max(current + delta, 0), last)
 
 
-def _finder(active: Filters) -> None:
+def _selected_rows() -> list[int]:
+    """The hand list's selection as the session holds it (before the table is drawn)."""
+    state = st.session_state.get("replay_list")
+    try:
+        return list(state["selection"]["rows"])  # type: ignore[index]
+    except (KeyError, TypeError):
+        return []
+
+
+def _finder(active: Filters, arrived: bool = False) -> None:
     """Search by number, or pick from the hero's hands under the filters and a result."""
     number, result = st.columns([1, 1])
     number.text_input(
@@ -56,8 +67,15 @@ def _finder(active: Filters) -> None:
     if not active.heroes:
         return
     hands = hand_queries.hero_hand_list(active, choice or "Any result")
-    if HAND not in st.session_state and hands.height:
+    # A new list (another result picked, other sidebar filters) shows its first hand; a
+    # hand opened from another page (`arrived`) stays on show the first time.
+    listed_for = (choice, active)
+    new_list = LIST_OF in st.session_state and st.session_state[LIST_OF] != listed_for
+    st.session_state[LIST_OF] = listed_for
+    if hands.height and (HAND not in st.session_state or (new_list and not arrived)):
         _show(hands["site"][0], hands["hand_number"][0])
+    if new_list:
+        st.session_state[LIST_PICKED] = list(_selected_rows())
     with st.expander(f"Hands ({hands.height:,} shown, game and dates from the sidebar)"):
         stakes = [
             format_stakes(
@@ -124,7 +142,7 @@ def _header(replay: Replay) -> None:
     st.subheader(f"{game_name(replay.game)} {stakes} — hand #{replay.hand_number}")
     table = f"table '{hand['table_name']}'" if hand.get("table_name") else "table"
     tournament = f", tournament {hand['tournament_id']}" if hand.get("tournament_id") else ""
-    st.caption(f"{replay.site}, {table}{tournament}, {when}")
+    st.caption(f"{site_name(replay.site)}, {table}{tournament}, {when}")
     if replay.findings:
         with st.expander(f"Engine findings for this hand ({len(replay.findings)})"):
             for finding in replay.findings:
@@ -138,7 +156,7 @@ def main() -> None:
     if target is not None:
         _show(*target)
     active = filters.current()
-    _finder(active)
+    _finder(active, arrived=target is not None)
     shown = st.session_state.get(HAND)
     if shown is None:
         st.info("No hand to show: search by number, or pick a hero in the sidebar.")

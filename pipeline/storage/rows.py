@@ -443,7 +443,8 @@ def add_parse_reject(batch: Batch, chunk: HandText, error: HandParseError) -> No
     reason = error.message
     if error.expected:
         reason += f" (expected {', '.join(error.expected[:8])})"
-    add_reject(batch, chunk, error.kind.value, reason, error.line, None, error.hand_number)
+    # The site whose format the hand was read in (None: text of no known site).
+    add_reject(batch, chunk, error.kind.value, reason, error.line, error.site, error.hand_number)
 
 
 def add_engine_reject(batch: Batch, chunk: HandText, result: HandResult) -> None:

@@ -227,6 +227,8 @@ def test_real_hands_adjusted_conserve_the_money(real_adjustments) -> None:
         assert ev_nets + folded_nets == -result.rake, hand.hand_number
         assert sum(share.equity for share in adjustment.shares) == 1, hand.hand_number
         assert adjustment.exact == (adjustment.standard_error == 0)
+        # sampled: the sample's size, not a side pot's count (26,898,080 runouts once)
+        assert adjustment.exact or adjustment.runouts <= 50_000, hand.hand_number
 
 
 def test_real_draw_hands_are_adjusted_only_when_no_draw_is_left(real_adjustments) -> None:

@@ -62,7 +62,7 @@ class AllInAdjustment:
 
     street: Street  # the last betting round
     exact: bool  # every runout counted (else sampled)
-    runouts: int  # counted or drawn, for the largest pot contested
+    runouts: int  # counted (the most of any pot), or drawn (the most of a pot drawn)
     standard_error: float  # of the equities sampled (the largest over the pots); 0 if exact
     shares: tuple[AllInShare, ...]  # the live players; the others' EV is their result
 
@@ -146,6 +146,7 @@ def _adjusted(
     )
     expected = {p.name: Fraction(0) for p in live}
     exact, runouts, error = True, 0, 0.0
+    sampled = 0  # the runouts drawn for a pot: a hand partly sampled states those
     for pot in result.pots:
         contesting = [name for name in pot.eligible if name in held]
         if len(contesting) < 2:
@@ -159,8 +160,13 @@ def _adjusted(
         for name, share in equities.shares.items():
             expected[name] += share * Fraction(pot.amount) * kept
         exact = exact and equities.exact
-        runouts = max(runouts, equities.runouts)
+        if equities.exact:
+            runouts = max(runouts, equities.runouts)
+        else:
+            sampled = max(sampled, equities.runouts)
         error = max(error, equities.standard_error)
+    if not exact:  # a side pot counted and a main pot drawn: the sample's size
+        runouts = sampled
     collected_in_all = result.total_pot - result.rake
     amounts = _rounded(expected, collected_in_all)
     shares = tuple(

@@ -133,6 +133,15 @@ def test_the_stats_page_gives_each_unit_its_table(
         ).fetchone()
     app.switch_page("views/stats.py").run()
     _no_exceptions(app)
+    # two of the names sat at one table: each name apart at first ...
+    assert app.toggle(key="stats_per_name").value is True
+    chips = _table(app, f"stats_results_{unit_key(CHIPS)}")
+    every_game = chips[chips["game"] == "All games"]
+    assert set(every_game["player"]) == set(HEROES)
+    assert every_game["hands"].sum() == macro[CHIPS][0]
+    _headers_in_words(app)
+    # ... and together on request, saying which hands count twice
+    app.toggle(key="stats_per_name").set_value(False).run()
     for unit, (hands, net) in sums.items():
         macro_hands, macro_net = macro[unit]
         results = _table(app, f"stats_results_{unit_key(unit)}")
@@ -145,11 +154,6 @@ def test_the_stats_page_gives_each_unit_its_table(
     assert shared == sums_shared(macro, sums) > 0
     assert any(f"{shared:,} hands had two of these names" in c.value for c in app.caption)
     _headers_in_words(app)
-    app.toggle(key="stats_per_name").set_value(True).run()
-    chips = _table(app, f"stats_results_{unit_key(CHIPS)}")
-    every_game = chips[chips["game"] == "All games"]
-    assert set(every_game["player"]) == set(HEROES)
-    assert every_game["hands"].sum() == macro[CHIPS][0]
 
 
 def sums_shared(macro: dict, sums: dict) -> int:

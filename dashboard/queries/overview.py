@@ -99,7 +99,8 @@ FROM hero_hands GROUP BY unit, {columns} ORDER BY unit, hands DESC, {columns}"""
 # stretch of $gap minutes (and game and unit): two hands of a stretch are never more
 # than $gap apart, so a session can only start at a stretch's first hand, when the
 # previous stretch with hands ended more than $gap minutes before. Only those few rows
-# are put in order, not every hand. A session of two units has a row for each.
+# are put in order, not every hand. A session of two units has a row for each; the
+# $limit newest of each unit are kept.
 _SESSIONS = """,
 per_stretch AS (
     SELECT epoch_us(started_at) // (CAST($gap AS BIGINT) * 60000000) AS stretch, game,
@@ -122,13 +123,6 @@ numbered AS (
     SELECT stretch,
         sum(starts_session) OVER (ORDER BY stretch ROWS UNBOUNDED PRECEDING) AS session
     FROM stretches
-),
-sessions AS (
-    SELECT session, min(first_hand) AS first_hand
-    FROM per_stretch JOIN numbered USING (stretch)
-    GROUP BY session
-    ORDER BY first_hand DESC
-    LIMIT $limit
 )
 SELECT
     p.unit,
@@ -141,8 +135,8 @@ SELECT
     string_agg(DISTINCT p.game, ', ') AS games
 FROM per_stretch AS p
 JOIN numbered USING (stretch)
-JOIN sessions AS s USING (session)
 GROUP BY session, p.unit
+QUALIFY row_number() OVER (PARTITION BY p.unit ORDER BY min(p.first_hand) DESC) <= $limit
 ORDER BY min(p.first_hand) DESC, p.unit"""
 
 # The hero's names one by one (a coaching archive: several people's histories)

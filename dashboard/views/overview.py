@@ -69,13 +69,17 @@ def main() -> None:
             _block(numbers, unit, several_names=len(active.heroes) > 1)
 
 
-def _of(frame: pl.DataFrame, unit: str) -> pl.DataFrame:
-    return frame.filter(pl.col("unit") == unit).drop("unit")
+def _of(frame: pl.DataFrame, unit: str, table: bool = True) -> pl.DataFrame:
+    """One unit's rows; in a table, an all-in expectation in chips to the chip."""
+    rows = frame.filter(pl.col("unit") == unit).drop("unit")
+    if table and unit == CHIPS and "ev_net_won" in rows.columns:
+        rows = rows.with_columns(pl.col("ev_net_won").cast(pl.Float64).round(0))
+    return rows
 
 
 def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -> None:
     """One unit's numbers: totals, graph, by game and stakes, per name, sessions."""
-    totals = _of(numbers.totals, unit).row(0, named=True)
+    totals = _of(numbers.totals, unit, table=False).row(0, named=True)
     key = unit_key(unit)
     kind = "tournaments" if unit == CHIPS else "play money" if unit == PLAY_MONEY else "cash"
     st.subheader(f"{unit_title(unit)} — {totals['hands']:,} hands")
@@ -119,7 +123,7 @@ def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -
     if unit == CHIPS:
         _tournament_money(numbers.tournaments)
 
-    _graph(_of(numbers.curve, unit), unit)
+    _graph(_of(numbers.curve, unit, table=False), unit)
     by_game, by_stakes = st.columns(2)
     with by_game:
         st.markdown("**By game**")
@@ -190,6 +194,13 @@ def _tournament_money(tournaments: pl.DataFrame) -> None:
     with st.container(key="overview_tournament_money"):
         for row in tournaments.iter_rows(named=True):
             currency = row["currency"]
+            if currency == PLAY_MONEY:  # play chips or a freeroll: no money to count
+                st.caption(
+                    f"And {row['tournaments']:,} tournaments for play money or free "
+                    f"(buy-ins {row['cost'] or 0:,.2f}, prizes {row['prizes'] or 0:,.2f} in "
+                    "play money)."
+                )
+                continue
             count, cost, prizes, net = st.columns(4)
             count.metric(
                 f"Tournaments in {unit_title(currency)}",

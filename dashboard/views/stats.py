@@ -11,8 +11,9 @@ import streamlit as st
 
 from dashboard import filters, navigation
 from dashboard.games import game_name
-from dashboard.money import money_column, unit_key, unit_title
+from dashboard.money import CHIPS, money_column, unit_key, unit_title
 from dashboard.queries import player_stats as stat_queries
+from dashboard.queries.options import stored_hero_names
 from parsers.sites import site_name
 from pipeline.storage.stat_labels import stat_label
 from pipeline.storage.stats import STAT_DEFINITIONS
@@ -133,6 +134,11 @@ def main() -> None:
     active = filters.current()
     if site is not None:
         active = active.with_site(site)
+    shared = stat_queries.shared_hands(names, active) if len(names) > 1 else 0
+    if len(names) > 1 and "stats_per_name" not in st.session_state:
+        # apart at first when the names may be several people's: the set was not chosen
+        # by the user (each site's main hero), or two of them sat at one table
+        st.session_state["stats_per_name"] = bool(shared) or stored_hero_names() is None
     per_name = len(names) > 1 and st.toggle(
         "Each screen name apart",
         key="stats_per_name",
@@ -146,7 +152,7 @@ def main() -> None:
     st.subheader(title)
     units = list(dict.fromkeys(frame["unit"].to_list()))
     counts = ", ".join(
-        f"{unit_title(unit)}: {hands:,} hands"
+        f"{unit_title(unit)}: {hands:,} hand{'' if hands == 1 else 's'}"
         for unit, hands in frame.filter(pl.col("game") == "all")
         .group_by("unit", maintain_order=True)
         .agg(pl.col("hands").sum())
@@ -157,11 +163,11 @@ def main() -> None:
         "their rates: a table for each. Each rate is followed by its sample size (n): how "
         "many hands or chances it is a share of. Hover a header for its definition."
     )
-    shared = 0 if per_name else stat_queries.shared_hands(names, active)
-    if shared:
+    if shared and not per_name:
         st.caption(
-            f"{shared:,} hands had two of these names at the table: each name's decisions "
-            "count there (see each screen name apart)."
+            f"{shared:,} hands had two of these names at the table: each name's results "
+            "and decisions count there, so one's win is the other's loss in these totals "
+            "(the Overview counts such a hand once). See each screen name apart."
         )
     shown = frame.with_columns(
         pl.col("game").map_elements(
@@ -172,6 +178,13 @@ def main() -> None:
             return_dtype=pl.String,
         ),
     )
+    if CHIPS in units:  # an expectation in chips, to the chip
+        shown = shown.with_columns(
+            pl.when(pl.col("unit") == CHIPS)
+            .then(pl.col("ev_net_won").cast(pl.Float64).round(0))
+            .otherwise(pl.col("ev_net_won").cast(pl.Float64))
+            .alias("ev_net_won")
+        )
     available = set(frame.columns)
     leading = ["player", "site", "game"] if per_name else ["game"]
     tabs = st.tabs(list(GROUPS))

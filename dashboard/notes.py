@@ -1,9 +1,10 @@
 """The note on a player, written where the player is looked at: one click saves it.
 
-The text and its Save button are one form: the click sends the text typed so far with it
-(a text area alone sends its text when it loses focus, so a button drawn disabled "until
-the text changes" is still disabled under the first click, and the note needed a
-second), and the page drawn after the click shows the note just saved.
+A text area sends its text to the server when it loses focus, so a Save button drawn
+disabled "until the text changes" is still disabled under the first click (which only
+takes the focus away): the note needed a second click. Here the button is never disabled,
+and its callback saves the text before the page is drawn again, so the page drawn after
+the click shows the note just saved.
 """
 
 from __future__ import annotations
@@ -22,20 +23,29 @@ def note_editor(site: str, player: str, key: str = "opponents_note") -> None:
     if is_dataset():
         return  # notes live in a database; a Parquet dataset is read-only
     saved = annotation_queries.notes(site, [player]).get(player, "")
-    with st.form(key=f"{key}_form_{site}_{player}", border=False, enter_to_submit=False):
-        text = st.text_area(
-            f"Your note on {player}",
-            value=saved,
-            key=f"{key}_{site}_{player}",
-            placeholder="How he plays: shown here, on Live tables and in the replayer",
-        )
-        clicked = st.form_submit_button("Save note", key=f"{key}_save")
-    if not clicked:
-        return
-    if text.strip() == saved:
-        st.caption("The note is as saved." if saved else "No note to save.")
-        return
+    text_key = f"{key}_{site}_{player}"
+    st.text_area(
+        f"Your note on {player}",
+        value=saved,
+        key=text_key,
+        placeholder="How he plays: shown here, on Live tables and in the replayer",
+    )
+    # Never disabled: the browser sends the text typed with the click (its blur first),
+    # and the callback saves it before the page is drawn again.
+    st.button("Save note", key=f"{key}_save", on_click=_save, args=(site, player, text_key))
+    done = st.session_state.pop(_SAVED, None)
+    if done is not None and done[:2] == (site, player):
+        with st.container(key=f"{key}_saved"):
+            st.caption(f"Saved: {done[2]}" if done[2] else "Note removed.")
+
+
+_SAVED = "note_just_saved"  # (site, player, note) the last click saved, shown once
+
+
+def _save(site: str, player: str, text_key: str) -> None:
+    """The button's callback: runs before the page is drawn again, with the text the
+    browser sent with the click."""
+    text = str(st.session_state.get(text_key) or "").strip()
     set_note(Database(database_path()), site, player, text)
-    st.toast("Note saved" if text.strip() else "Note removed")
-    with st.container(key=f"{key}_saved"):
-        st.caption(f"Saved: {text.strip()}" if text.strip() else "Note removed.")
+    st.session_state[_SAVED] = (site, player, text)
+    st.toast("Note saved" if text else "Note removed")

@@ -80,7 +80,7 @@ def _column_config(columns: list[str], unit: str) -> dict[str, object]:
     config: dict[str, object] = {
         "game": st.column_config.TextColumn("Game", pinned=True),
         "player": st.column_config.TextColumn("Screen name", pinned=True),
-        "site": st.column_config.TextColumn("Site"),
+        "site": st.column_config.TextColumn("Site", pinned=True),
     }
     for column in columns:
         help_text = STAT_DEFINITIONS.get(column)

@@ -139,7 +139,8 @@ def _header(replay: Replay) -> None:
         hand["currency"],
     )
     when = hand["started_at"].astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    st.subheader(f"{game_name(replay.game)} {stakes} — hand #{replay.hand_number}")
+    mixed = f"{hand['mixed_game']}: " if hand.get("mixed_game") else ""  # HORSE, 8-Game
+    st.subheader(f"{mixed}{game_name(replay.game)} {stakes} — hand #{replay.hand_number}")
     table = f"table '{hand['table_name']}'" if hand.get("table_name") else "table"
     tournament = f", tournament {hand['tournament_id']}" if hand.get("tournament_id") else ""
     st.caption(f"{site_name(replay.site)}, {table}{tournament}, {when}")

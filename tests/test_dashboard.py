@@ -13,6 +13,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import duckdb
@@ -323,7 +324,9 @@ def test_the_replayer_lists_the_heros_hands_by_result(app: AppTest) -> None:
     app.switch_page("views/replayer.py").run()
     app.selectbox(key="replay_result").select("Biggest pots").run()
     listed = table(app, "replay_list")
-    pots = list(listed["total_pot"])
+    shown = list(listed["total_pot"])  # in their money: the samples' cash hands, dollars
+    assert all(pot.startswith("$") for pot in shown)
+    pots = [Decimal(pot.removeprefix("$").replace(",", "")) for pot in shown]
     assert pots == sorted(pots, reverse=True)
     app.session_state["replay_list"] = {"selection": {"rows": [1], "columns": []}}
     app.run()

@@ -166,7 +166,7 @@ def main() -> None:
         return
     st.caption(
         f"Into `{database_path()}`. The same import as `studdraw import`: new hands only, "
-        "rejected hands kept with their reasons."
+        "rejected hands kept with their reasons. The sidebar's filters do not apply here."
     )
     upload, folder = st.tabs(["Upload files", "Import a folder"])
     with upload:

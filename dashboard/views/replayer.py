@@ -54,6 +54,14 @@ def _selected_rows() -> list[int]:
         return []
 
 
+def _amounts(hands: pl.DataFrame, column: str, signed: bool = False) -> list[str]:
+    """Each hand's amount in its money: "$1.91", "-€0.50", "1,600" (tournament chips)."""
+    return [
+        format_amount(value, currency, signed=signed)
+        for value, currency in zip(hands[column], hands["currency"], strict=True)
+    ]
+
+
 def _finder(active: Filters, arrived: bool = False) -> None:
     """Search by number, or pick from the hero's hands under the filters and a result."""
     number, result = st.columns([1, 1])
@@ -76,7 +84,7 @@ def _finder(active: Filters, arrived: bool = False) -> None:
         _show(hands["site"][0], hands["hand_number"][0])
     if new_list:
         st.session_state[LIST_PICKED] = list(_selected_rows())
-    with st.expander(f"Hands ({hands.height:,} shown, game and dates from the sidebar)"):
+    with st.expander(f"Hands ({hands.height:,} shown, under the sidebar's filters)"):
         stakes = [
             format_stakes(
                 r["limit_kind"],
@@ -95,8 +103,8 @@ def _finder(active: Filters, arrived: bool = False) -> None:
                 pl.col("game").map_elements(game_name, return_dtype=pl.String),
                 pl.Series("stakes", stakes, dtype=pl.String),
                 "players",
-                "total_pot",
-                "hero_net",
+                pl.Series("total_pot", _amounts(hands, "total_pot"), dtype=pl.String),
+                pl.Series("hero_net", _amounts(hands, "hero_net", signed=True), dtype=pl.String),
                 "went_to_showdown",
                 "has_warnings",
             ),
@@ -113,8 +121,8 @@ def _finder(active: Filters, arrived: bool = False) -> None:
                 "game": st.column_config.TextColumn("Game"),
                 "stakes": st.column_config.TextColumn("Stakes"),
                 "players": st.column_config.NumberColumn("Players"),
-                "total_pot": st.column_config.NumberColumn("Pot", format="%.2f"),
-                "hero_net": st.column_config.NumberColumn("Hero's net", format="%.2f"),
+                "total_pot": st.column_config.TextColumn("Pot", help="Chips in tournaments."),
+                "hero_net": st.column_config.TextColumn("Hero's net"),
                 "went_to_showdown": st.column_config.CheckboxColumn("Showdown"),
                 "has_warnings": st.column_config.CheckboxColumn("Findings"),
             },

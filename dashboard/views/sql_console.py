@@ -23,7 +23,8 @@ def main() -> None:
     st.title("SQL console")
     st.caption(
         "DuckDB SQL over the tables in docs/schema.md and the stat macros in docs/stats.md. "
-        "The console is read-only: it cannot change the database or reach files."
+        "The console is read-only: it cannot change the database or reach files. The "
+        "sidebar's filters do not apply here: the query says what it reads."
     )
     st.selectbox("Examples", [CHOOSE, *console.EXAMPLES], key="sql_example", on_change=_on_example)
     if TEXT not in st.session_state:

@@ -252,7 +252,7 @@ def _dealt_at(dealt: Dealt, rules: GameRules, street: Street) -> tuple[Card, ...
     held: list[Card] = []
     for deal in rules.deals:
         down, up = dealt.get(deal.street, ((), ()))
-        if len(down) != deal.down or len(up) != deal.up or UNKNOWN_CARD in (*down, *up):
+        if len(down) != deal.down or len(up) != deal.up or UNKNOWN_CARD in down + up:
             return None
         held.extend(down)
         held.extend(up)

@@ -8,6 +8,7 @@ to the assertion; none is read back from the SQL. The hands were written to be l
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -1020,3 +1021,20 @@ def test_temporary_install_on_a_read_only_database(tmp_path: Path) -> None:
         assert connection.execute("SELECT * FROM player_street_stats()").fetchall() == []
     finally:
         connection.close()
+
+
+def test_views_an_older_version_made_are_read_as_this_versions(
+    sample_database: Path, tmp_path: Path
+) -> None:
+    # a file whose views an older studdraw made (every name there, other definitions):
+    # read-only, this version's views stand in for them on the connection
+    path = tmp_path / "older.duckdb"
+    shutil.copy(sample_database, path)
+    with duckdb.connect(str(path)) as writer:
+        writer.execute("CREATE OR REPLACE VIEW tournaments AS SELECT 1 AS old_column")
+        writer.execute("COMMENT ON VIEW player_hands IS 'stats of an older studdraw'")
+    with duckdb.connect(str(path), read_only=True) as connection:
+        assert not stats_installed(connection)
+    with Database(path, read_only=True) as database:
+        columns = [c[0] for c in database.connection.execute("DESCRIBE tournaments").fetchall()]
+    assert "unit" in columns and "old_column" not in columns

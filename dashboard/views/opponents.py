@@ -8,15 +8,12 @@ import polars as pl
 import streamlit as st
 
 from dashboard import filters, navigation
-from dashboard.connection import database_path, is_dataset
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
 from dashboard.money import money_column, unit_title
-from dashboard.queries import annotations as annotation_queries
+from dashboard.notes import note_editor
 from dashboard.queries import opponents as opponent_queries
 from parsers.sites import site_name
-from pipeline.storage.annotations import set_note
-from pipeline.storage.database import Database
 
 HELP = {
     "hands": "Hands the player and the hero were both dealt into (under the filters).",
@@ -165,19 +162,7 @@ def _player_view(active: Filters, unit: str, site: str, player: str) -> None:
 
 def _note(site: str, player: str) -> None:
     """The player's note: read, written, kept in the database (survives re-imports)."""
-    if is_dataset():
-        return  # notes live in a database; a Parquet dataset is read-only
-    saved = annotation_queries.notes(site, [player]).get(player, "")
-    note = st.text_area(
-        f"Your note on {player}",
-        value=saved,
-        key=f"opponents_note_{site}_{player}",
-        placeholder="How he plays: shown here, on Live tables and in the replayer",
-    )
-    if st.button("Save note", key="opponents_note_save", disabled=note == saved):
-        set_note(Database(database_path()), site, player, note)
-        st.toast("Note saved" if note.strip() else "Note removed")
-        st.rerun()
+    note_editor(site, player)
 
 
 main()

@@ -69,6 +69,17 @@ def facts_version() -> str:
     return "facts " + digest.hexdigest()[:16]
 
 
+def stats_version() -> str:
+    """Changes whenever a view or macro may change: the whole text of the files that
+    make them. Kept as the comment of the view player_hands, so that a file whose views
+    an older studdraw made is read with this version's (for the connection alone, when
+    it cannot be written)."""
+    digest = hashlib.sha256()
+    for file in (STAT_HELPERS_SQL, STATS_SQL, TOURNAMENTS_SQL):
+        digest.update(file.read_bytes())
+    return "stats " + digest.hexdigest()[:16]
+
+
 def facts_query(sources: Mapping[str, str]) -> str:
     """facts.sql over other rows than the whole tables: `sources` maps a table it reads
     (FACT_SOURCES) to a query standing for it; the others are read whole."""
@@ -119,6 +130,7 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
         _renew_if_changed(connection)  # before the views, which read its columns
         # Read the (empty) result to the end: an unread result would block the connection.
         connection.execute(sql).fetchall()
+        connection.execute(f"COMMENT ON VIEW player_hands IS '{stats_version()}'").fetchall()
         sync_facts(connection)
         return
     missing = not _resolves(connection, FACTS_TABLE)
@@ -146,7 +158,13 @@ def stats_installed(connection: duckdb.DuckDBPyConnection) -> bool:
         f") WHERE name IN ({placeholders})",
         list(OBJECTS),
     )
-    return found == len(OBJECTS)
+    current = _scalar(
+        connection,
+        "SELECT count(*) FROM duckdb_views() WHERE view_name = 'player_hands' "
+        "AND (temporary OR comment = ?)",
+        [stats_version()],
+    )
+    return found == len(OBJECTS) and current > 0
 
 
 def make_stats_readable(connection: duckdb.DuckDBPyConnection) -> None:

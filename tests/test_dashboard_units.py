@@ -184,3 +184,12 @@ def test_the_opponents_page_shows_one_unit_at_a_time(
         table = _table(app, "opponents_table")
         assert sum(Decimal(str(v)) for v in table["their_net"]) == their_net, unit
     _headers_in_words(app)
+
+
+def test_the_stakes_filter_names_the_games_played_at_each_stake(app: AppTest) -> None:
+    _no_exceptions(app)
+    stakes = app.selectbox(key="filter_stakes")
+    labels = [stakes.format_func(option) for option in stakes.options[1:]]
+    # PokerStars' stud and razz both at $0.04/$0.08: one choice, both games named
+    assert any("$0.04/$0.08" in label and "7 Card Stud" in label for label in labels), labels
+    assert all(label.endswith(")") for label in labels), labels

@@ -24,8 +24,9 @@ def filter_options() -> dict[str, pl.DataFrame]:
             ("SELECT game, count(*) AS hands FROM hands GROUP BY game ORDER BY hands DESC", None),
             ("SELECT DISTINCT limit_kind FROM hands ORDER BY limit_kind", None),
             (
-                "SELECT DISTINCT limit_kind, big_unit, small_bet, big_bet, small_blind, "
-                "big_blind, currency FROM hands WHERE big_unit IS NOT NULL "
+                "SELECT limit_kind, big_unit, small_bet, big_bet, small_blind, big_blind, "
+                "currency, list(DISTINCT game ORDER BY game) AS games FROM hands "
+                "WHERE big_unit IS NOT NULL GROUP BY ALL "
                 "ORDER BY big_unit, limit_kind, currency NULLS LAST",
                 None,
             ),

@@ -53,6 +53,7 @@ from parsers.hand_reading import (
     stakes_of,
 )
 from parsers.immutable import immutable, interpreted_inits
+from parsers.line_accounting import carries_nothing
 from parsers.line_parser import LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -394,13 +395,13 @@ def _pockets_dealt(game: Game, records: list[object]) -> list[object]:
         held[record.player] = len(cards)
         if before == 0:  # first seen now: the street's cards are new
             before = max(len(cards) - dealt, 0)
-        if before >= len(cards):
-            continue
-        new = tuple([c for c in cards[before:] if c != HIDDEN])
+        new = tuple([c for c in cards[before:] if c != HIDDEN]) if before < len(cards) else ()
         if new:
             seen_before = tuple([c for c in cards[:before] if c != HIDDEN])
             old, added = (seen_before, new) if seen_before else (new, None)
             normalized.append(DealtLine(record.player, old, added, line=record.line))
+        else:
+            carries_nothing(record.line, "pocket reprint dealing nothing seen")
     return normalized
 
 

@@ -65,10 +65,11 @@ from parsers.hand_reading import (
     uncalled_returned,
 )
 from parsers.immutable import immutable
+from parsers.line_accounting import read_into
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.xml_elements import ElementFault, XmlTree
-from parsers.xml_reading import card_of, read_xml_hand, split_xml
+from parsers.xml_reading import account_for_elements, card_of, read_xml_hand, split_xml
 
 SITE: Final = "boss"
 CONVENTIONS = SiteConventions()
@@ -236,7 +237,18 @@ def _read_history(chunk: HandText, tree: XmlTree) -> Hand | SkippedHand:
         tournament=context.tournament,
         hero=dealt_hero(events),
     )
-    return Hand(header, tuple(seats), events)
+    hand = Hand(header, tuple(seats), events)
+    account_for_elements(chunk, tree, hand, _element_kind)
+    return hand
+
+
+def _element_kind(element: Element) -> tuple[bool, str] | None:
+    """What an element is that makes no event of its own (`line_accounting`)."""
+    if element.tag == "HISTORY":  # the hand's number, game, stakes, table, time
+        return True, "header"
+    if element.tag == "PLAYER" and element.attrib.get("STATE") in _NOT_SEATED:
+        return False, "empty seat"
+    return None
 
 
 _NOT_SEATED: Final = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
@@ -390,6 +402,8 @@ class _Records:
         if cards:
             self.cards[player] = cards
             dealt = DealtLine(player, cards, line=line)
+        else:
+            read_into(line, "the seats dealt in")
         self.records.append(_Dealt(player, dealt))
 
     def _cards(self, item: Element) -> tuple[str, ...]:

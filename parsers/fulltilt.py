@@ -59,6 +59,7 @@ from parsers.hand_reading import (
     stakes_of,
 )
 from parsers.immutable import immutable
+from parsers.line_accounting import carries_nothing
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -484,6 +485,7 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     refused: the client recorded it from its middle, so its money cannot be followed.
     """
     if ARCHIVE_SEPARATOR.match(chunk.lines[0]):
+        carries_nothing(chunk.first_line, "archive separator")
         chunk = replace(chunk, lines=chunk.lines[1:], first_line=chunk.first_line + 1)
     header = next((line for line in chunk.lines if line), "")
     if header.endswith(" (partial)"):

@@ -41,6 +41,7 @@ from parsers.events import (
 )
 from parsers.games import DRAW_STREETS
 from parsers.immutable import interpreted_inits
+from parsers.line_accounting import read_into
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +194,7 @@ def assemble_events(
             size = hand_size.setdefault(record.player, len(record.cards))
             if len(new) == draw.discard_count and len(kept) + len(new) == size:
                 events[draw_index] = replace(draw, kept=kept, drawn=new)
+                read_into(line, f"the draw of line {draw.line}")
             else:
                 events.append(_contradicted_deal(record, draw.discard_count))
         elif isinstance(record, DrawLine):

@@ -47,6 +47,7 @@ from parsers.events import Seat as SeatRecord
 from parsers.grammar_cache import cached_grammar
 from parsers.hand_assembly import StructureError, assemble_events
 from parsers.immutable import immutable
+from parsers.line_accounting import HandLines, read_into, recording
 from parsers.line_parser import PLAYER_MARKER, Converter, LineParser, LineSyntaxError
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -116,6 +117,12 @@ class HandFormat:
     # but Bovada ("Seat+1: $0.57 in chips", its body lines "Seat+1 : Ante chip $0.01") and
     # Merge ('  <player seat="1" nickname="Player1" balance="$4.66" dealtin="true" />').
     seat_line: re.Pattern[str] = re.compile("Seat ")
+    # The line records that make no event of their own (`line_accounting`): those whose
+    # fact the site's `normalize` reads into another event ("read_into": OnGame's "Rake
+    # taken: $0.50" into the pot totals), and those that carry nothing, by kind
+    # ("carries_nothing": a time stamp, the end-of-hand line).
+    read_into: tuple[tuple[type, str], ...] = ()
+    carries_nothing: tuple[tuple[type, str], ...] = ()
 
     def read(self, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
         """Read one hand of this format; raises `HandParseError` with the file, line and
@@ -126,6 +133,9 @@ class HandFormat:
 def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     """Read one hand; raises `HandParseError` with the file, line and column."""
     parser = site.line_parser()
+    account = recording()  # None but in tests/test_line_accounting.py
+    body: list[tuple[int, type]] = []  # the body's lines and record types, if accounting
+    heading_lines: list[tuple[int, str]] = []
     # Blank lines inside a chunk come from double-spaced files: passed over, numbers kept.
     numbered = [(chunk.first_line + i, line) for i, line in enumerate(chunk.lines) if line]
     hand_number: str | None = None
@@ -217,6 +227,9 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
                     for text in unreadable
                 )
         last_line = numbered[-1][0]
+        if account is not None:
+            body = [(n, type(r)) for (n, _), r in zip(numbered[position:], records, strict=True)]
+            heading_lines = numbered[: position - len(seats)]
         if site.normalize is not None:
             records = site.normalize(game, seats, records)
         dead = _dead_hand(records)
@@ -229,6 +242,8 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             _check_summary_lists_every_seat(seats, events, last_line)
         line_number = numbered[0][0]  # the heading's amounts (stakes, buy-in) are read now
         header = site.hand_header(tuple(heading), game, events)
+        if account is not None:
+            _account_for(site, account, heading_lines, body, events)
     except LineSyntaxError as error:
         raise HandParseError(
             ErrorKind.SYNTAX,
@@ -265,6 +280,33 @@ def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | Cancell
             ErrorKind.SYNTAX, str(bad_date), chunk.path, first_line, 1, hand_number, first_text
         ) from None
     return Hand(header, tuple(seats), events, tuple(warnings))
+
+
+def _account_for(
+    site: HandFormat,
+    account: HandLines,
+    heading: Sequence[tuple[int, str]],
+    body: Sequence[tuple[int, type]],
+    events: Sequence[Event],
+) -> None:
+    """Tell `line_accounting` what became of the hand's lines that made no event: the
+    heading and seat lines read into the header and seats, and the body's records the
+    site names (`HandFormat.read_into`, `carries_nothing`). A record neither names is
+    left unclaimed (merges claim their lines where they merge)."""
+    for line, _ in heading:
+        account.read.setdefault(line, "header")
+    kept = {event.line for event in events}
+    read_into, carries_nothing = dict(site.read_into), dict(site.carries_nothing)
+    for line, kind in body:
+        if line in kept or line in account.read:
+            continue
+        into = read_into.get(kind)
+        if into is not None:
+            account.read[line] = into
+            continue
+        nothing = carries_nothing.get(kind)
+        if nothing is not None:
+            account.nothing[line] = nothing
 
 
 def _with_file_heading(
@@ -562,6 +604,7 @@ def dead_and_live_blinds(records: list[object]) -> list[object]:
             and previous.player == record.player
             and {previous.kind, record.kind} == {PostKind.DEAD_BLIND, PostKind.BIG_BLIND}
         ):
+            read_into(record.line, f"the blinds of line {previous.line}")
             merged[-1] = Post(
                 record.player,
                 PostKind.SMALL_AND_BIG_BLINDS,

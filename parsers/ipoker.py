@@ -66,6 +66,7 @@ from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
 from parsers.xml_elements import ElementFault, XmlTree
 from parsers.xml_reading import (
+    account_for_elements,
     card_of,
     parse_xml_opening,
     read_xml_hand,
@@ -358,7 +359,23 @@ def _read_game(chunk: HandText, session: Session, tree: XmlTree) -> Hand | Skipp
         tournament=session.tournament,
         hero=marked_hero(session.hero, events),
     )
-    return Hand(header, tuple(seats), events)
+    hand = Hand(header, tuple(seats), events)
+    account_for_elements(chunk, tree, hand, _element_kind)
+    return hand
+
+
+def _element_kind(element: Element) -> tuple[bool, str] | None:
+    """What an element is that makes no event of its own (`line_accounting`)."""
+    tag = element.tag
+    if tag == "game" or tag == "startdate":  # the hand's number, its time
+        return True, "header"
+    if tag == "general" or tag == "players":
+        return False, "container"
+    if tag == "round":  # round 0 (the antes), 1 (empty), a round with nothing in it
+        return False, "round opening no street"
+    if tag == "player" and not element.attrib.get("name"):
+        return False, "empty seat"
+    return None
 
 
 def _seats(tree: XmlTree, players: Element) -> tuple[list[Seat], int | None]:

@@ -556,6 +556,10 @@ FORMAT = HandFormat(
     summary_lists_every_seat=False,  # it does, with nets: `_summary_read` checks them
     hand_number_pattern=re.compile(r"^#(\d+):"),
     cancelled=re.compile(r"Hand cancelled"),  # inferred: FPDB's re_Cancelled
+    read_into=((RakeLine, "the pot totals"),),
+    # "*** 2ND BETTING ROUND ***": the round its draw's heading opened (the headings that
+    # open a street are its `StreetStart`)
+    carries_nothing=((HeadingLine, "betting round heading"),),
 )
 
 parse_hand = FORMAT.read

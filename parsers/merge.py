@@ -74,6 +74,7 @@ from parsers.hand_reading import (
     stakes_of,
 )
 from parsers.immutable import immutable
+from parsers.line_accounting import carries_nothing, read_into
 from parsers.line_parser import Converter, Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -658,6 +659,8 @@ def _round_in_order(
         deal = _new_cards(game, cards, seen)
         if deal is not None:
             first.append(deal)
+        else:
+            carries_nothing(cards.line, "cards line showing no new card")
     body: list[object] = []
     for record in records:
         if isinstance(record, EventLine) and record.kind == "DRAW":
@@ -670,9 +673,12 @@ def _round_in_order(
                 body.append(Note("shows", "", record.player, line=record.line))
             elif record.kind == "SHOW" and told is not None:
                 body.append(Show(record.player, _known(told.cards), line=told.line))
+                read_into(record.line, f"the show of line {told.line}")
             else:
                 known = _known(told.cards) if told is not None else None
                 body.append(Muck(record.player, known or None, line=record.line))
+                if told is not None:
+                    read_into(told.line, f"the muck of line {record.line}")
         elif isinstance(record, EventLine) and record.kind == "SIT_OUT":
             body.append(_sit_out(record))
         elif isinstance(record, CardsLine):
@@ -725,6 +731,7 @@ def _draw(
     after = _known(cards.cards)
     seen[draw.player] = cards.cards
     if count == 0:  # standing pat, as every site's "stands pat on [...]" is read
+        read_into(cards.line, f"the draw of line {draw.line}")
         return [DrawLine(draw.player, 0, kept=after, line=draw.line)]
     kept = tuple(card for card in after if card in before)
     drawn = tuple(card for card in after if card not in before)
@@ -834,6 +841,8 @@ _FORMAT_FIELDS: dict[str, Any] = {
     "seat_line": re.compile(r"[ \t]*<player "),
     "names_in_lines": False,
     "file_heading": (1, "the file's '<description .../>' line"),
+    # a round that opens no street ("BLINDS", "END_OF_GAME", the betting after a draw)
+    "carries_nothing": ((EndTag, "closing tag"), (RoundLine, "round opening no street")),
 }
 FORMAT: Final = HandFormat(**_FORMAT_FIELDS, normalize=_undo_habits)
 FORMAT_2010: Final = HandFormat(**_FORMAT_FIELDS, normalize=_undo_habits_2010)

@@ -635,6 +635,8 @@ FORMAT: Final = HandFormat(
     hand_header=_hand_header,
     normalize=_undo_habits,
     hand_number_pattern=re.compile(r"History for hand ([A-Z\d]+(?:-[A-Z\d]+)+)"),
+    read_into=((RakeLine, "the pot totals"),),
+    carries_nothing=((Separator, "separator '---'"), (EndLine, "end of hand")),
 )
 WITHOUT_BUTTON: Final = replace(FORMAT, heading=(*_HEADING, _PLAYERS))
 """Most stud hands have no button line."""

@@ -37,6 +37,7 @@ from parsers.events import (
 from parsers.hand_assembly import dealt_hero
 from parsers.hand_reading import LIMITS, HandFormat, site_line_parser, stakes_of
 from parsers.immutable import immutable
+from parsers.line_accounting import carries_nothing
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -370,6 +371,7 @@ def _community_streets(_game: Game, _seats: object, records: list[object]) -> li
             continue
         in_summary = in_summary or isinstance(record, SummaryStart)
         if in_summary and isinstance(record, CommunityCards) and list(record.cards) == dealt:
+            carries_nothing(record.line, "board repeated in the summary")
             continue
         normalized.append(record)
     return normalized

@@ -52,6 +52,7 @@ from parsers.hand_reading import (
     stakes_of,
 )
 from parsers.immutable import immutable
+from parsers.line_accounting import read_into
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.site_time import clock_to_utc
 
@@ -374,6 +375,7 @@ def _one_summary_line_per_winner(records: list[object]) -> list[object]:
             if earlier is not None:
                 index, first = earlier
                 normalized[index] = replace(first, won=(first.won or ZERO) + record.won)
+                read_into(record.line, f"the summary seat of line {first.line}")
                 continue
             summaries[record.player] = (len(normalized), record)
         normalized.append(record)

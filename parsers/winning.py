@@ -71,6 +71,7 @@ from parsers.hand_reading import (
     stakes_of,
 )
 from parsers.immutable import immutable
+from parsers.line_accounting import read_into
 from parsers.line_parser import Ignored, LineParser, Text
 from parsers.outcomes import CancelledHand, SkippedHand
 from parsers.reading import HandText
@@ -448,6 +449,7 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
                 dealt = normalized[index]
                 assert isinstance(dealt, DealtLine)
                 normalized[index] = replace(dealt, cards=(*dealt.cards, record.card))
+                read_into(record.line, f"the deal of line {dealt.line}")
             continue
         if isinstance(record, StreetStart):
             dealt_this_street.clear()

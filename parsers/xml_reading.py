@@ -33,7 +33,9 @@ from xml.parsers import expat
 
 from parsers.amounts import AmountOutOfRange
 from parsers.errors import ErrorKind, HandParseError
+from parsers.events import Hand
 from parsers.hand_assembly import StructureError
+from parsers.line_accounting import recording
 from parsers.reading import HandText, byte_offsets, decode_history
 from parsers.xml_elements import ElementFault, XmlTree, start_tag_lines
 
@@ -285,3 +287,38 @@ def chunk_line(chunk: HandText, line: int) -> str:
     """The text of a line of the file, if the hand holds it ("" else)."""
     offset = line - chunk.first_line
     return chunk.lines[offset] if 0 <= offset < len(chunk.lines) else ""
+
+
+# ---------------------------------------------------------------------------- a hand's lines
+
+ElementKind = Callable[[Element], "tuple[bool, str] | None"]
+"""What a site's XML element is when no event of the hand stands on its line: (True, what
+it was read into) or (False, the kind of element that carries nothing); None: unknown."""
+
+
+def account_for_elements(chunk: HandText, tree: XmlTree, hand: Hand, kind_of: ElementKind) -> None:
+    """Tell `line_accounting`, if a test asks, what became of the hand's XML lines that
+    make no event: the elements the site names (`kind_of`), an element read with the
+    element it stands in whose line made an event (a `<CARD>` of a deal), and the lines of
+    closing tags alone. An element none of these claims is left unclaimed."""
+    account = recording()
+    if account is None:
+        return
+    kept = {event.line for event in hand.events} | {seat.line for seat in hand.seats}
+    parent_of = {child: parent for parent in tree.root.iter() for child in parent}
+    for element in tree.root.iter():
+        line = tree.line(element)
+        if line in kept or line in account.read or line in account.nothing:
+            continue
+        kind = kind_of(element)
+        parent = parent_of.get(element)
+        if kind is not None:
+            read, what = kind
+            (account.read if read else account.nothing)[line] = what
+        elif parent is not None and (
+            tree.line(parent) in kept or tree.line(parent) in account.read
+        ):
+            account.read[line] = f"read with the element of line {tree.line(parent)}"
+    for offset, text in enumerate(chunk.lines):
+        if text.lstrip().startswith("</"):
+            account.nothing.setdefault(chunk.first_line + offset, "closing tag")

@@ -160,17 +160,19 @@ def _tournament_money(filters: Filters) -> tuple[str, dict[str, Any]]:
     if filters.until is not None:
         conditions.append("t.started_at < CAST($t_until AS TIMESTAMPTZ)")
         params["t_until"] = f"{filters.until.isoformat()} 00:00:00+00"
-    sql = f"""SELECT coalesce(t.currency, 'play money') AS currency,
+    # `counted`: a known buy-in and a known result (net); only those are in the sums
+    sql = f"""SELECT t.unit AS currency,
         count(*) AS tournaments,
         count(t.finish) AS finished,
-        sum(t.cost) FILTER (WHERE t.finish IS NOT NULL) AS cost,
-        sum(t.prize) AS prizes,
+        count(t.net) AS counted,
+        sum(t.cost) FILTER (WHERE t.net IS NOT NULL) AS cost,
+        sum(t.prize) FILTER (WHERE t.net IS NOT NULL) AS prizes,
         sum(t.net) AS net,
-        100 * sum(t.net) / nullif(sum(t.cost) FILTER (WHERE t.finish IS NOT NULL), 0)
+        100 * sum(t.net) / nullif(sum(t.cost) FILTER (WHERE t.net IS NOT NULL), 0)
             AS roi_pct
     FROM tournaments AS t
     WHERE {" AND ".join(conditions)}
-    GROUP BY ALL ORDER BY tournaments DESC, currency"""
+    GROUP BY t.unit ORDER BY t.unit IS NULL, tournaments DESC, t.unit"""
     return sql, params
 
 

@@ -27,6 +27,7 @@ from dashboard.money import (
 )
 from dashboard.queries import overview as overview_queries
 from parsers.sites import site_name
+from pipeline.wording import counted
 
 _LINES = {
     "money": {
@@ -188,25 +189,34 @@ def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -
 
 
 def _tournament_money(tournaments: pl.DataFrame) -> None:
-    """The hero's tournaments in money, per buy-in currency (buy-ins and prizes)."""
+    """The hero's tournaments in money, per currency of the buy-in (buy-ins and prizes,
+    never chips), saying which tournaments the sums cover."""
     if tournaments.is_empty():
         return
     with st.container(key="overview_tournament_money"):
         for row in tournaments.iter_rows(named=True):
             currency = row["currency"]
-            if currency == PLAY_MONEY:  # play chips or a freeroll: no money to count
+            played = counted(row["tournaments"], "tournament")
+            if currency is None:
                 st.caption(
-                    f"And {row['tournaments']:,} tournaments for play money or free "
-                    f"(buy-ins {row['cost'] or 0:,.2f}, prizes {row['prizes'] or 0:,.2f} in "
-                    "play money)."
+                    f"And {played} whose buy-in the files do not print "
+                    f"({row['finished']:,} finished): their money is not counted."
+                )
+                continue
+            if currency == PLAY_MONEY:
+                st.caption(
+                    f"And {played} for play money ({row['counted']:,} with a known result: "
+                    f"buy-ins {format_money(row['cost'], currency)}, prizes "
+                    f"{format_money(row['prizes'], currency)})."
                 )
                 continue
             count, cost, prizes, net = st.columns(4)
             count.metric(
                 f"Tournaments in {unit_title(currency)}",
-                f"{row['tournaments']:,}",
-                help=f"{row['finished']:,} with a known finish: only those are in the money "
-                "results (a tournament still running in the files has none yet).",
+                f"{row['counted']:,} of {row['tournaments']:,}",
+                help=f"{row['counted']:,} of {played} have a known buy-in and result: the "
+                "money here is theirs alone (one still running in the files has no result "
+                f"yet; {row['finished']:,} finished).",
             )
             cost.metric("Buy-ins", format_money(row["cost"], currency))
             prizes.metric("Prizes", format_money(row["prizes"], currency))
@@ -214,7 +224,7 @@ def _tournament_money(tournaments: pl.DataFrame) -> None:
             net.metric(
                 "Tournament net",
                 format_money(row["net"], currency, signed=True),
-                help="Prizes minus buy-ins, fees and bounties, of the finished tournaments"
+                help="Prizes minus buy-ins, fees and bounties of the tournaments counted"
                 + ("" if roi is None else f": ROI {roi:+.1f} %."),
             )
 

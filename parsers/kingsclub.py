@@ -41,7 +41,7 @@ from lark import v_args
 
 from parsers.amounts import currency_symbol_of
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, pot_after_rake
-from parsers.conventions import OddChip, OddChipHalf, SiteConventions
+from parsers.conventions import SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
     ZERO,
@@ -82,13 +82,7 @@ SITE: Final = "kingsclub"
 # The first raise over a stud completion adds the bring-in: "Player2 bets 44 / Player3
 # raises to 77.16" (bring-in 33.16), "Player3 bets 225, and is all in / Player4 raises to
 # 625" (500/1,000, bring-in 125). Every real stud hand with such a raise says so.
-# Odd chips: no real hand leaves one (the Badacey split, 336, and the runs of 2,528
-# halve evenly); any sharing within a chip is accepted, with an `odd_chip` warning.
-CONVENTIONS = SiteConventions(
-    raise_over_completion_adds_bring_in=True,
-    odd_chip_half=OddChipHalf.UNKNOWN,
-    odd_chip=OddChip.UNKNOWN,
-)
+CONVENTIONS = SiteConventions(raise_over_completion_adds_bring_in=True)
 
 HAND_START = re.compile(r"^#\d+: (?:No Limit|Pot Limit|Limit) ", re.MULTILINE)
 

@@ -19,7 +19,13 @@ the hand it makes, for the text histories (XML fragments, one element per line, 
   ('<winner amount="1.50" uncalled="false" potnumber="1" player="1" pottype="n"/>'), a bet
   given back being a winner "uncalled" (2014), or left in the pot its maker wins (2011);
 - "Half Pot Limit" (FPDB's "hp": a raise of at most half the pot) is its own betting
-  structure, `LimitKind.HALF_POT`.
+  structure, `LimitKind.HALF_POT`;
+- the stakes are the hand's own when its '<game>' line prints them (2015), else the
+  description's: a fixed-limit table's bets ("Limit $0.50/$1"), a pot- or no-limit
+  table's blinds, a no-limit stud table's ante, bring-in and bet ("No Limit
+  ($0.01/$0.02/$0.10)"), a tournament level's blinds (a limit game's big blind its small
+  bet). A tournament prints no amount at all ('stakes="Limit"'): a stud hand's small bet
+  is then the one its own betting makes (`_small_bet_played`).
 """
 
 from __future__ import annotations
@@ -38,17 +44,19 @@ from lark import Transformer, v_args
 
 from parsers.amounts import parse_amount
 from parsers.common_lines import PIECE_CONVERTERS
-from parsers.conventions import OddChip, SiteConventions
+from parsers.conventions import SiteConventions
 from parsers.events import (
     ZERO,
     Action,
     ActionKind,
     Collect,
     CommunityCards,
+    Deal,
     Event,
     Game,
     Hand,
     HandHeader,
+    LimitKind,
     MoneyKind,
     Muck,
     Note,
@@ -57,6 +65,7 @@ from parsers.events import (
     Seat,
     Show,
     ShowdownStart,
+    Stakes,
     Street,
     StreetStart,
     Tournament,
@@ -69,6 +78,7 @@ from parsers.hand_reading import (
     AddedRaiseLine,
     HandFormat,
     count_street_put_in,
+    forced_bet_sizes,
     raises_to_street_totals,
     site_line_parser,
     stakes_of,
@@ -82,10 +92,7 @@ from parsers.reading import HandText
 SITE: Final = "merge"
 # Inferred: no real Merge hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
-# Odd chips: a hi/lo pot's goes to the high half (HORSE 2014, Stud Hi/Lo: $4.19 shared
-# $2.10 high, $2.09 low); no real hand shows tied
-# winners with a chip left over, so any sharing of one among them is accepted, warned.
-CONVENTIONS = SiteConventions(odd_chip=OddChip.UNKNOWN)
+CONVENTIONS = SiteConventions()
 
 HAND_START = re.compile(r'^[ \t]*<game id="\d+-\d+"', re.MULTILINE)
 FILE_HEADING = re.compile(r"<description type=")
@@ -220,6 +227,9 @@ class GameLine:
     real_money: bool
     data: str | None
     extra: str | None  # 2015 tournaments: ' buyIn="10.00" seatsPerTable="9" ...'
+    # The hand's own stakes (2015): "Limit $0.10/$0.20", "No Limit Level 5 Ante 10,
+    # Blinds 50/100"; None when the line has none (the file's description says them).
+    stakes: str | None = None
     line: int = field(default=0, compare=False)
 
     @property
@@ -370,7 +380,7 @@ class MergeLines(Transformer[Any, Any]):
         if version is not None:
             fields["_version"] = Ignored(version)
         if stakes is not None:
-            fields["_stakes"] = Ignored(stakes)
+            fields["stakes"] = Text(stakes)
         return GameLine, fields
 
     def game_stakes(self, text):
@@ -464,11 +474,11 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
     game_line, description, players = heading
     limit = LIMITS[description.limit.lower()]
     stakes = description.stakes or ()
-    low = high = None
-    if len(stakes) == 2:
-        low, high = (_stake(s) for s in stakes)
-    elif description.level_blinds is not None:
-        low, high = (Decimal(n) for n in description.level_blinds)
+    blinds = description.level_blinds
+    ante: str | None = None
+    own = _stakes_text(game_line.stakes)
+    if own is not None and (own.amounts or own.blinds):  # the hand's own, before the file's
+        limit, stakes, blinds, ante = own.limit or limit, own.amounts, own.blinds, own.ante
     sign = stakes[0][0] if stakes and stakes[0][0] in CURRENCIES else "$"
     fields = _data_fields(game_line.data)
     tournament = None
@@ -488,7 +498,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         hand_number=game_line.hand_number,
         game=game,
         limit=limit,
-        stakes=stakes_of(limit, low, high, events),
+        stakes=_stakes(game, limit, stakes, blinds, ante, events),
         money=money,
         currency=currency,
         started_at_utc=started,
@@ -500,6 +510,110 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         mixed_game=description.game_type if description.game is None else None,
         hero=dealt_hero(events),
     )
+
+
+@immutable
+class _StakesText:
+    """A hand's own 'stakes="..."' (2015, the game line's): "Limit $0.10/$0.20" (a stud
+    hi/lo cash hand: philroberts/FPDB-for-OSX issue 6), "No Limit Level 5 Ante 10, Blinds
+    50/100" (FPDB's 2015 tournament file). Inferred for stud and draw tournaments: the
+    level's ante and blinds said the same way (FPDB's re_HandInfo reads the attribute, and
+    skips it)."""
+
+    limit: LimitKind | None
+    amounts: tuple[str, ...]  # "$0.10", "$0.20": as the description prints its stakes
+    blinds: tuple[str, str] | None  # a tournament level's "Blinds 50/100"
+    ante: str | None  # its "Ante 10"
+
+
+def _stakes_text(text: str | None) -> _StakesText | None:
+    if not text:
+        return None
+    named = _LIMIT_NAMED.match(text)
+    limit = LIMITS[named[1].lower()] if named else None
+    blinds = _LEVEL_BLINDS.search(text)
+    ante = _LEVEL_ANTE.search(text)
+    rest = _LEVEL.sub("", text[named.end() :] if named else text)
+    amounts = () if blinds or ante else tuple(_PRINTED_STAKE.findall(rest))
+    return _StakesText(
+        limit,
+        amounts,
+        (blinds[1], blinds[2]) if blinds else None,
+        ante[1] if ante else None,
+    )
+
+
+_LIMIT_NAMED: Final = re.compile(r"(Half Pot Limit|Pot Limit|No Limit|Limit)\b")
+_LEVEL: Final = re.compile(r"Level \d+")
+_LEVEL_BLINDS: Final = re.compile(r"Blinds ([\d.,]+)/([\d.,]+)")
+_LEVEL_ANTE: Final = re.compile(r"Ante ([\d.,]+)")
+_PRINTED_STAKE: Final = re.compile(r"[$€£]?\d+(?:\.\d+)?")
+
+
+def _stakes(
+    game: Game,
+    limit: LimitKind,
+    printed: Sequence[str],
+    blinds: tuple[Any, Any] | None,
+    ante: str | None,
+    events: Sequence[Event],
+) -> Stakes:
+    """The stakes as printed (the hand's own or the file's), read as the betting
+    structure means them, the hand's forced bets completing them."""
+    header_ante = _stake(ante) if ante else None
+    if blinds is not None:  # a tournament level: "Level 4 Blinds 40/80"
+        small, big = (_stake(str(amount)) for amount in blinds)
+        if limit is LimitKind.FIXED:
+            # Inferred: a limit game's big blind is its small bet (FPDB's Lim_Blinds:
+            # "Limit $1/$2" is blinds 0.50/1), the stud games of a mixed level too.
+            return stakes_of(limit, big, big * 2, events, header_ante)
+        return stakes_of(limit, small, big, events, header_ante)
+    amounts = [_stake(text) for text in printed]
+    if len(amounts) == 3 and game.is_stud and limit is not LimitKind.FIXED:
+        # Inferred: no-limit (pot-limit) stud's "No Limit ($0.01/$0.02/$0.10)": the ante,
+        # the bring-in and the smallest bet (FPDB's re_GameInfo reads the first two as
+        # blinds, the third as a "secondGame"). The hand's own forced bets come first.
+        forced = forced_bet_sizes(events)
+        return Stakes(
+            small_bet=amounts[2],
+            ante=forced.get("ante", amounts[0]),
+            bring_in=forced.get("bring_in", amounts[1]),
+        )
+    if len(amounts) == 2:
+        return stakes_of(limit, amounts[0], amounts[1], events, header_ante)
+    if limit is LimitKind.FIXED and game.is_stud:
+        # A tournament whose description says only 'stakes="Limit"' (FPDB's 2011
+        # tournament files; a mixed game's stud hands have no blind to give the level, and
+        # FPDB sets a stand-in 1/2 in readBringIn): the small bet is what the hand bets.
+        played = _small_bet_played(game, events)
+        return stakes_of(limit, played, played * 2 if played else None, events, header_ante)
+    return stakes_of(limit, None, None, events, header_ante)
+
+
+def _small_bet_played(game: Game, events: Sequence[Event]) -> Decimal | None:
+    """A fixed-limit stud hand's small bet from its own betting: a completion of the
+    bring-in, else half a bet on a big-bet street, else a bet on fourth street with no
+    pair showing (a pair lets the big bet be made). All-in amounts say nothing."""
+    rules = game.rules
+    street: Street | None = None
+    up: dict[str, list[str]] = {}
+    fourth: Decimal | None = None
+    for event in events:
+        if isinstance(event, StreetStart):
+            street = event.street
+        elif isinstance(event, Deal):
+            up.setdefault(event.player, []).extend(event.up)
+        elif isinstance(event, Action) and not event.all_in:
+            if event.kind is ActionKind.COMPLETE and event.raise_to:
+                return event.raise_to
+            if event.kind is not ActionKind.BET or not event.amount or street is None:
+                continue
+            if street in rules.big_bet_streets:
+                return event.amount / 2
+            if street == rules.open_pair_street and fourth is None:
+                pairs = any(len(c) >= 2 and c[-1][0] == c[-2][0] for c in up.values())
+                fourth = None if pairs else event.amount
+    return fourth
 
 
 def _data_fields(data: str | None) -> list[str]:

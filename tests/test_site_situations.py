@@ -29,7 +29,6 @@ from pathlib import Path
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
     ActionKind,
@@ -269,16 +268,6 @@ def split_between(*players: str) -> Check:
     return check
 
 
-def error_kind(kind: ErrorKind) -> Check:
-    """The hand is refused, and says why: a partial hand is no hand to replay."""
-
-    def check(outcome: object) -> None:
-        assert isinstance(outcome, HandParseError), outcome
-        assert outcome.kind is kind, outcome
-
-    return check
-
-
 def cancelled(outcome: object) -> None:
     assert isinstance(outcome, CancelledHand), outcome
 
@@ -412,9 +401,6 @@ PSSIDE = "cash/Draw/5-Carddraw-FL-USD-0.10-0.20-201106.sidepot.txt"
 PSCANCEL = "cash/Draw/3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"
 PSSNG = "tour/Draw/LBad-USD-SNG8-201011.txt"
 PSMTT = "tour/Draw/LBad-USD-MTT8-201011.txt"
-PSCUT = (
-    "extra/Pokis+Poker-games-importer/test_import_hands.py__embedded__line137_hand260946892373.txt"
-)
 PSANTE = "tour/Draw/2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt"
 PSANTE2 = (
     "extra/ChazDazzle+fpdb-chaz/pyfpdb__regression-test-files"
@@ -764,7 +750,7 @@ CELLS: list[Cell] = [
     inferred(
         "KingsClub",
         "sng",
-        "Table 'TN [N]'",
+        "Tournament #N (the file's tournament number)",
         "FPDB KingsClubToFpdb.py re_TourNo",
     ),
     real("KingsClub", "fixed", "Limit Razz - 40/80", KCRAZZ, header(limit=FIXED)),
@@ -870,10 +856,17 @@ CELLS: list[Cell] = [
     ),
     real(
         "Merge",
+        "allin_bring_in",
+        'type="ALL_IN" timestamp="1321414731815" player="3" amount="0.91"',
+        MGRAZZ,
+        replays,
+    ),
+    real(
+        "Merge",
         "uncalled",
         '<winner amount="0.25" uncalled="true" potnumber="2" player="1"',
         MGHORSE,
-        uncalled("Player0", "0.25"),
+        replays,
     ),
     inferred(
         "Merge",
@@ -1141,72 +1134,6 @@ CELLS: list[Cell] = [
         uncalled("ChazDazzle", "1"),
     ),
     real("Winning", "no_street_markers", "Player Nee bring in (0.40)", WNG, replays),
-    # Added: more forms -------------------------------------------------------------------
-    real(
-        "iPoker",
-        "allin_bring_in",
-        'player="Player19" type="16" sum="47"',
-        IPT,
-        both(action("Player19", ActionKind.BRING_IN, "47"), replays),
-    ),
-    real("PokerStars", "sitting_out", "dantho: is sitting out", PSD, sitting_out("dantho")),
-    real("PokerStars", "partial", "Total pot 920 | Rake 0", PSCUT, error_kind(ErrorKind.TRUNCATED)),
-    real("FullTilt", "sitting_out", "Player5 is sitting out", FTRET, sitting_out("Player5")),
-    inferred(
-        "Merge",
-        "sng",
-        '<description type="7-Stud Tournament" stakes="Limit ...">',
-        "FPDB MergeToFpdb.py re_GameInfo (TYPE)",
-    ),
-    inferred(
-        "OnGame",
-        "mtt",
-        '***** History for hand N (TOURNAMENT: "name", N, buy-in: $N) *****',
-        "FPDB OnGameToFpdb.py re_HandInfo (TOUR)",
-    ),
-    inferred(
-        "PartyPoker",
-        "sng",
-        "***** Hand History For Game N ***** FL 7 Card Stud $N USD Buy-in ...",
-        "FPDB PartyPokerToFpdb.py re_GameInfoTrny1",
-    ),
-    inferred(
-        "Winamax",
-        "mtt",
-        'Winamax Poker - Tournament "name" buyIn: N€ + N€ level: N - HandId: ...',
-        "FPDB WinamaxToFpdb.py re_hand_info (TOUR)",
-    ),
-    inferred(
-        "Winning",
-        "sng",
-        "file name with SITGOID and T<N>-",
-        "FPDB WinningToFpdb.py re_File2 / re_TourNo",
-    ),
-    inferred(
-        "Winning",
-        "mtt",
-        "file name with SCHEDULEDID and T<N>-",
-        "FPDB WinningToFpdb.py re_File2 / re_TourNo",
-    ),
-    inferred(
-        "iPoker",
-        "mtt",
-        "<tablename>name, N</tablename> (the tournament code in the table name)",
-        "FPDB iPoker/base.py re_tablename_mtt",
-    ),
-    inferred(
-        "FullTilt",
-        "partial",
-        "Ante of $N returned to P (the ante given back when the hand does not go on)",
-        "FPDB FulltiltToFpdb.py re_ReturnsAnte",
-    ),
-    real(
-        "Winning",
-        "nets",
-        "Bets: 0.55. Collects: 1.10. Wins: 0.55.",
-        WNG,
-        both(won("ChazDazzle", "1.10"), net("ChazDazzle", "0.55")),
-    ),
 ]
 
 

@@ -8,11 +8,11 @@ deterministic: a `Hand` in, a `HandResult` out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
-from parsers.conventions import OddChip, OddChipHalf, ShortAllInRaise, SiteConventions
+from parsers.conventions import ShortAllInRaise, SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
     ZERO,
@@ -43,16 +43,7 @@ from parsers.games import BringIn, Family, GameRules, Ranking
 from pipeline.engine.findings import Code, Finding
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult
-from pipeline.engine.showdown import (
-    Verdict,
-    exact_parts,
-    judge_pot,
-    odd_chip_rules_seen,
-    odd_chips_in,
-    run_parts,
-    split_shares,
-    within_a_chip,
-)
+from pipeline.engine.showdown import Verdict, judge_pot, run_parts, split_shares
 from pipeline.engine.variants import VARIANTS, Variant, card_order
 
 ANTE: Final = "ante"
@@ -945,115 +936,26 @@ class _Replay:
         return names if uses_labels else None
 
     def check_split(self, amount: Decimal, verdicts: list[Verdict]) -> None:
-        """Each run's part of the pot (the whole pot, run once) shared among its winners,
-        odd chips by the site's rules; where a rule is unknown, any sharing within a chip
-        of the exact one, with a warning naming the rule the history followed."""
-        conventions = self.conventions
-        runs = run_parts(amount, len(verdicts), self.chip)
-        actual = {p.name: p.total_collected for p in self.order if p.total_collected}
-        expected = self.shared_by(conventions, runs, verdicts)
-        between_halves = among_ties = False
-        for part, verdict in zip(runs, verdicts, strict=True):
-            halves, ties = odd_chips_in(part, verdict.high, verdict.low, self.chip)
-            between_halves = between_halves or halves
-            among_ties = among_ties or ties
-        exercised = (conventions.odd_chip_half is OddChipHalf.UNKNOWN and between_halves) or (
-            conventions.odd_chip is OddChip.UNKNOWN and among_ties
-        )
-        accepted = expected == actual
-        if not accepted and exercised:
-            accepted = self.odd_chip_allowed(runs, verdicts, actual)
-        if not accepted:
-            count = f", run {len(verdicts)} times," if len(verdicts) > 1 else ""
-            self.find(
-                Code.SPLIT,
-                f"the pot of {amount}{count} should be shared {_shares(expected)}; "
-                f"the history shares it {_shares(actual)}",
-            )
-        elif exercised:
-            seen = "a winner of a run"
-            if len(verdicts) == 1:
-                seen = odd_chip_rules_seen(
-                    amount,
-                    verdicts[0].high,
-                    verdicts[0].low,
-                    {p.name: p.seat for p in self.order},
-                    self.hand.header.button_seat,
-                    self.chip,
-                    actual,
-                    self.odd_chip_cards(),
-                    self.rules.ranking is not Ranking.HIGH,
-                    self.low_aces(),
-                )
-            self.find(
-                Code.ODD_CHIP,
-                f"the pot of {amount} is shared {_shares(actual)}: the odd chip goes to "
-                f"{seen}; {self.hand.header.site or 'this site'}'s odd-chip rule is unknown",
-            )
-
-    def shared_by(
-        self, rules: SiteConventions, runs: list[Decimal], verdicts: list[Verdict]
-    ) -> dict[str, Decimal]:
-        """Each winner's share of the runs' parts by `rules` (the shares of nothing left out)."""
+        """Each run's part of the pot (the whole pot, run once) shared among its winners."""
         seats = {p.name: p.seat for p in self.order}
-        cards = self.odd_chip_cards()
-        high_ranks_low = self.rules.ranking is not Ranking.HIGH
-        aces_low = self.low_aces()
-        total: dict[str, Decimal] = {}
-        for part, verdict in zip(runs, verdicts, strict=True):
+        button = self.hand.header.button_seat
+        expected: dict[str, Decimal] = {}
+        for part, verdict in zip(
+            run_parts(amount, len(verdicts), self.chip), verdicts, strict=True
+        ):
             shares = split_shares(
-                part,
-                verdict.high,
-                verdict.low,
-                seats,
-                self.hand.header.button_seat,
-                self.chip,
-                rules,
-                cards,
-                high_ranks_low,
-                aces_low,
+                part, verdict.high, verdict.low, seats, button, self.chip, self.conventions
             )
             for name, share in shares.items():
-                total[name] = total.get(name, ZERO) + share
-        return {name: share for name, share in total.items() if share}
-
-    def odd_chip_allowed(
-        self, runs: list[Decimal], verdicts: list[Verdict], actual: dict[str, Decimal]
-    ) -> bool:
-        """A sharing the site's rules allow where one of them is unknown: within a chip of
-        the exact sharing, and true to the rule that is known."""
-        parts = [
-            item
-            for part, verdict in zip(runs, verdicts, strict=True)
-            for item in exact_parts(part, verdict.high, verdict.low)
-        ]
-        if not within_a_chip(parts, actual, self.chip):
-            return False
-        conventions = self.conventions
-        if conventions.odd_chip is not OddChip.UNKNOWN:  # the half unknown: either half
-            return any(
-                self.shared_by(replace(conventions, odd_chip_half=half), runs, verdicts) == actual
-                for half in (OddChipHalf.HIGH, OddChipHalf.LOW)
+                expected[name] = expected.get(name, ZERO) + share
+        actual = {p.name: p.total_collected for p in self.order if p.collected}
+        if {k: v for k, v in expected.items() if v} != actual:
+            runs = f", run {len(verdicts)} times," if len(verdicts) > 1 else ""
+            self.find(
+                Code.SPLIT,
+                f"the pot of {amount}{runs} should be shared {_shares(expected)}; "
+                f"the history shares it {_shares(actual)}",
             )
-        if conventions.odd_chip_half is OddChipHalf.UNKNOWN or len(verdicts) > 1:
-            return True
-        verdict = verdicts[0]
-        if not (verdict.high and verdict.low) or set(verdict.high) & set(verdict.low):
-            return True  # one side only, or a player in both halves: no half to add up
-        by_seat = replace(conventions, odd_chip=OddChip.FIRST_SEAT_LEFT_OF_BUTTON)
-        expected = self.shared_by(by_seat, runs, verdicts)
-        high_half = sum((expected.get(name, ZERO) for name in verdict.high), ZERO)
-        return sum((actual.get(name, ZERO) for name in verdict.high), ZERO) == high_half
-
-    def odd_chip_cards(self) -> dict[str, tuple[Card, ...]] | None:
-        """Stud: every player's cards known, for an odd chip by the best card by suit."""
-        if self.rules.family is not Family.STUD:
-            return None
-        return {p.name: tuple(p.known_cards()) for p in self.order if not p.folded}
-
-    def low_aces(self) -> bool:
-        """Whether the game's low hands count aces low (razz, eight or better; not 2-7)."""
-        return Ranking.DEUCE_TO_SEVEN not in (self.rules.ranking, self.rules.split_ranking)
 
     def final_cards(self, player: _Player, run: int = 1) -> tuple[Card, ...] | None:
         """The player's hand at showdown in `run`: a later run's own cards if it has any,

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Action,
     ActionKind,
@@ -268,6 +269,16 @@ def split_between(*players: str) -> Check:
     return check
 
 
+def error_kind(kind: ErrorKind) -> Check:
+    """The hand is refused, and says why: a partial hand is no hand to replay."""
+
+    def check(outcome: object) -> None:
+        assert isinstance(outcome, HandParseError), outcome
+        assert outcome.kind is kind, outcome
+
+    return check
+
+
 def cancelled(outcome: object) -> None:
     assert isinstance(outcome, CancelledHand), outcome
 
@@ -389,6 +400,7 @@ OGG = "cash/Draw/5-Carddraw-USD-1-2-201109.Goalwin.Sample.txt"
 OGD = "cash/Draw/5-Carddraw-USD-0.05-0.10-201009.Sample.txt"
 OGHL = "cash/Stud/7-StudHL-USD-0.25-0.50-201008.All.streets.txt"
 OGBIG = "cash/Stud/7-Stud-USD-1.00-2.00-201212.big.bring.txt"
+OGS = "cash/Stud/7-Stud-USD-0.10-0.20-201009.Sample.txt"
 PPC = "cash/Stud/7-Stud-USD-1-2-201104.txt"
 PPHL = "cash/Stud/7-StudHL-USD-0.50-1.00-201008.txt"
 PPT = "tour/Stud/7-Stud-USD-MTT-6.00-201205.txt"
@@ -401,6 +413,9 @@ PSSIDE = "cash/Draw/5-Carddraw-FL-USD-0.10-0.20-201106.sidepot.txt"
 PSCANCEL = "cash/Draw/3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"
 PSSNG = "tour/Draw/LBad-USD-SNG8-201011.txt"
 PSMTT = "tour/Draw/LBad-USD-MTT8-201011.txt"
+PSCUT = (
+    "extra/Pokis+Poker-games-importer/test_import_hands.py__embedded__line137_hand260946892373.txt"
+)
 PSANTE = "tour/Draw/2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt"
 PSANTE2 = (
     "extra/ChazDazzle+fpdb-chaz/pyfpdb__regression-test-files"
@@ -532,8 +547,14 @@ CELLS: list[Cell] = [
     ),
     real("Bovada", "fixed", "7CARD Fixed Limit", BOV, header(limit=FIXED)),
     not_applicable("Bovada", "nl_stud", NO_NL_STUD),
-    real("Bovada", "ante", "Seat+1 : Ante chip $0.01", BOV, replays),
-    real("Bovada", "bring_in", "Seat+5 : Bring_in chip $0.02", BOV, replays),
+    real("Bovada", "ante", "Seat+1 : Ante chip $0.01", BOV, post("Seat+1", ANTE, "0.01")),
+    real(
+        "Bovada",
+        "bring_in",
+        "Seat+5 : Bring_in chip $0.02",
+        BOV,
+        action("Seat+5", ActionKind.BRING_IN, "0.02"),
+    ),
     not_applicable("Bovada", "blinds", STUD_ONLY),
     not_applicable("Bovada", "dead_blind", STUD_ONLY),
     not_applicable("Bovada", "allin_blind", STUD_ONLY),
@@ -620,7 +641,7 @@ CELLS: list[Cell] = [
         FTNL,
         both(header(limit=NO), stakes(ante="0.05")),
     ),
-    real("FullTilt", "ante", "Player0 antes 6, and is all in", FTANTE, replays),
+    real("FullTilt", "ante", "kwuiyhw antes $0.50", FTCO, post("kwuiyhw", ANTE, "0.50")),
     real(
         "FullTilt",
         "bring_in",
@@ -750,7 +771,7 @@ CELLS: list[Cell] = [
     inferred(
         "KingsClub",
         "sng",
-        "Tournament #N (the file's tournament number)",
+        "Table 'TN [N]'",
         "FPDB KingsClubToFpdb.py re_TourNo",
     ),
     real("KingsClub", "fixed", "Limit Razz - 40/80", KCRAZZ, header(limit=FIXED)),
@@ -772,13 +793,6 @@ CELLS: list[Cell] = [
     ),
     inferred("KingsClub", "dead_blind", "P: posts blind $N", "FPDB KingsClubToFpdb.py re_PostBoth"),
     inferred("KingsClub", "sitting_out", "P sits out", "FPDB KingsClubToFpdb.py re_sitsOut"),
-    real(
-        "KingsClub",
-        "allin_blind",
-        "Player1 raises to 1,180, and is all in",
-        KC3,
-        action("Player1", ActionKind.RAISE, "1180", all_in=True),
-    ),
     real("KingsClub", "side_pots", "Player0 wins (9,225) from side pot 1", KCRIT, pots(2)),
     real(
         "KingsClub",
@@ -856,17 +870,10 @@ CELLS: list[Cell] = [
     ),
     real(
         "Merge",
-        "allin_bring_in",
-        'type="ALL_IN" timestamp="1321414731815" player="3" amount="0.91"',
-        MGRAZZ,
-        replays,
-    ),
-    real(
-        "Merge",
         "uncalled",
         '<winner amount="0.25" uncalled="true" potnumber="2" player="1"',
         MGHORSE,
-        replays,
+        uncalled("Player0", "0.25"),
     ),
     inferred(
         "Merge",
@@ -893,7 +900,20 @@ CELLS: list[Cell] = [
     ),
     not_applicable("OnGame", "nl_stud", NO_NL_STUD),
     real("OnGame", "ante", "boneos56 posts ante $0.05", OGHL, post("boneos56", ANTE, "0.05")),
-    real("OnGame", "bring_in", "Hero big bring in $1", OGBIG, replays),
+    real(
+        "OnGame",
+        "bring_in",
+        "kueto small bring in $0.05",
+        OGS,
+        action("kueto", ActionKind.BRING_IN, "0.05"),
+    ),
+    real(
+        "OnGame",
+        "bring_in",
+        "Hero big bring in $1",
+        OGBIG,
+        action("Hero", ActionKind.COMPLETE, "1"),
+    ),
     real(
         "OnGame",
         "blinds",
@@ -909,7 +929,6 @@ CELLS: list[Cell] = [
         both(post("grommek", SB_BB, "0.07"), replays),
     ),
     inferred("OnGame", "sitting_out", "P sits out", "FPDB OnGameToFpdb.py re_sitsOut"),
-    real("OnGame", "allin_blind", "DamonV2 calls $0.05 [all in]", OGD, any_all_in("DamonV2")),
     real("OnGame", "currency", "Seat 1: Hero ($81.70)", OGG, header(currency="USD")),
     real("OnGame", "nets", "Seat 1: Hero ($82.20), net: +$0.50", OGG, net("Hero", "0.50")),
     # PartyPoker --------------------------------------------------------------------------
@@ -1134,6 +1153,72 @@ CELLS: list[Cell] = [
         uncalled("ChazDazzle", "1"),
     ),
     real("Winning", "no_street_markers", "Player Nee bring in (0.40)", WNG, replays),
+    # Added: more forms -------------------------------------------------------------------
+    real(
+        "iPoker",
+        "allin_bring_in",
+        'player="Player19" type="16" sum="47"',
+        IPT,
+        both(action("Player19", ActionKind.BRING_IN, "47"), replays),
+    ),
+    real("PokerStars", "sitting_out", "dantho: is sitting out", PSD, sitting_out("dantho")),
+    real("PokerStars", "partial", "Total pot 920 | Rake 0", PSCUT, error_kind(ErrorKind.TRUNCATED)),
+    real("FullTilt", "sitting_out", "Player5 is sitting out", FTRET, sitting_out("Player5")),
+    inferred(
+        "Merge",
+        "sng",
+        '<description type="7-Stud Tournament" stakes="Limit ...">',
+        "FPDB MergeToFpdb.py re_GameInfo (TYPE)",
+    ),
+    inferred(
+        "OnGame",
+        "mtt",
+        '***** History for hand N (TOURNAMENT: "name", N, buy-in: $N) *****',
+        "FPDB OnGameToFpdb.py re_HandInfo (TOUR)",
+    ),
+    inferred(
+        "PartyPoker",
+        "sng",
+        "***** Hand History For Game N ***** FL 7 Card Stud $N USD Buy-in ...",
+        "FPDB PartyPokerToFpdb.py re_GameInfoTrny1",
+    ),
+    inferred(
+        "Winamax",
+        "mtt",
+        'Winamax Poker - Tournament "name" buyIn: N€ + N€ level: N - HandId: ...',
+        "FPDB WinamaxToFpdb.py re_hand_info (TOUR)",
+    ),
+    inferred(
+        "Winning",
+        "sng",
+        "file name with SITGOID and T<N>-",
+        "FPDB WinningToFpdb.py re_File2 / re_TourNo",
+    ),
+    inferred(
+        "Winning",
+        "mtt",
+        "file name with SCHEDULEDID and T<N>-",
+        "FPDB WinningToFpdb.py re_File2 / re_TourNo",
+    ),
+    inferred(
+        "iPoker",
+        "mtt",
+        "<tablename>name, N</tablename> (the tournament code in the table name)",
+        "FPDB iPoker/base.py re_tablename_mtt",
+    ),
+    inferred(
+        "FullTilt",
+        "partial",
+        "Ante of $N returned to P (the ante given back when the hand does not go on)",
+        "FPDB FulltiltToFpdb.py re_ReturnsAnte",
+    ),
+    real(
+        "Winning",
+        "nets",
+        "Bets: 0.55. Collects: 1.10. Wins: 0.55.",
+        WNG,
+        both(won("ChazDazzle", "1.10"), net("ChazDazzle", "0.55")),
+    ),
 ]
 
 

@@ -131,7 +131,31 @@ def real_unread(site: str, situation: str, form: str, path: str, check: Check) -
     return Cell(site, situation, form, f"{site}/{path}", "real", "not read yet", check)
 
 
-def inferred(site: str, situation: str, form: str, source: str, read: str = "not read yet") -> Cell:
+# Inferred forms a reader already accepts: the site's line test that feeds it the form
+# (constructed text in the site's exact form), and a piece of the form that test holds.
+READER_TESTS: dict[tuple[str, str], tuple[str, str]] = {
+    ("Absolute", "sng"): ("tests/test_absolute_lines.py", "Tourney ID"),
+    ("Absolute", "mtt"): ("tests/test_absolute_lines.py", "Tourney ID"),
+    ("Boss", "sng"): ("tests/test_boss_lines.py", "GAMEKIND_TOURNAMENT"),
+    ("Boss", "pot"): ("tests/test_boss_lines.py", 'LIMIT="PL"'),
+    ("Boss", "dead_blind"): ("tests/test_boss_lines.py", "HAND_DSB"),
+    ("FullTilt", "partial"): ("tests/test_fulltilt_lines.py", "Ante of"),
+    ("KingsClub", "sitting_out"): ("tests/test_kingsclub_lines.py", "sits out"),
+    ("KingsClub", "cancelled"): ("tests/test_kingsclub_lines.py", "Hand cancelled"),
+    ("KingsClub", "uncalled"): ("tests/test_kingsclub_lines.py", "Uncalled bet"),
+    ("Merge", "sng"): ("tests/test_merge_lines.py", 'Tournament" stakes'),
+    ("Merge", "dead_blind"): ("tests/test_merge_lines.py", "RETURN_BLIND"),
+    ("Merge", "cancelled"): ("tests/test_merge_lines.py", "GAME_CANCELLED"),
+    ("OnGame", "sitting_out"): ("tests/test_ongame_lines.py", "sits out"),
+    ("OnGame", "mtt"): ("tests/test_ongame_lines.py", "TOURNAMENT:"),
+    ("PartyPoker", "cancelled"): ("tests/test_partypoker_lines.py", "Table Closed"),
+    ("PokerStars", "dead_blind"): ("tests/test_pokerstars_lines.py", "posts small & big blinds"),
+    ("Winamax", "mtt"): ("tests/test_winamax_lines.py", "buyIn:"),
+}
+
+
+def inferred(site: str, situation: str, form: str, source: str) -> Cell:
+    read = "yes" if (site, situation) in READER_TESTS else "not read yet"
     return Cell(site, situation, form, f"Inferred: {source}", "inferred", read)
 
 
@@ -383,6 +407,7 @@ FTMIX = (
 IPE = "cash/Stud/7-StudHL-EUR-0.05-0.10-201405.txt"
 IPT = "tour/Stud/7-StudHi-USD-STT-5-201103.txt"
 KC1 = "cash/Draw/NL-2-7-SD-USD-25-50-202108.1.RIT.txt"
+KCRAKE = "cash/Draw/2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt"
 KC3 = "cash/Draw/NL-2-7-SD-USD-25-50-202108.3.RIT.txt"
 KCRIT = "cash/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt"
 KCRAZZ = "cash/Stud/Razz-USD-40-80-202101.txt"
@@ -791,7 +816,13 @@ CELLS: list[Cell] = [
         KC3,
         both(post("Player2", SB, "25"), post("Hero", BB, "50")),
     ),
-    inferred("KingsClub", "dead_blind", "P: posts blind $N", "FPDB KingsClubToFpdb.py re_PostBoth"),
+    real(
+        "KingsClub",
+        "dead_blind",
+        "Player1: posts blind 44",
+        KCRAKE,
+        both(post("Player1", SB_BB, "66"), net("Player1", "-77")),
+    ),
     inferred("KingsClub", "sitting_out", "P sits out", "FPDB KingsClubToFpdb.py re_sitsOut"),
     real("KingsClub", "side_pots", "Player0 wins (9,225) from side pot 1", KCRIT, pots(2)),
     real(
@@ -1289,6 +1320,16 @@ def test_real_form_becomes_its_event(cell: Cell, real_histories: Path) -> None:
     cell.check(outcome_holding(path, cell.form))
 
 
+@pytest.mark.parametrize(
+    ("site", "situation"), [pytest.param(*key, id=f"{key[0]}-{key[1]}") for key in READER_TESTS]
+)
+def test_inferred_form_read_today_has_its_reader_test(site: str, situation: str) -> None:
+    """An Inferred row marked read names the line test that feeds the reader its form."""
+    assert any(c.site == site and c.situation == situation and c.kind == "inferred" for c in CELLS)
+    path, piece = READER_TESTS[(site, situation)]
+    assert piece in (REPO / path).read_text(encoding="utf-8"), (path, piece)
+
+
 def test_every_cell_names_a_known_site_and_situation() -> None:
     for cell in CELLS:
         assert cell.site in SITES, cell
@@ -1342,7 +1383,8 @@ def render() -> str:
         "the engine builds, the uncalled return, the currency, the tournament level's",
         "stakes). *Read today?*: yes; *not read yet* (the reader gets it wrong today, the",
         "test is a strict expected failure: a bug for the parsers); *not read yet* on an",
-        "Inferred row means no reader test exists for that form. This document is written",
+        "Inferred row means no reader test exists for that form (a *yes* on one names the",
+        "site's line test that feeds the reader the form). This document is written",
         "from the test's table (`python -m tests.test_site_situations > docs/sites.md`) and a",
         "test holds the two equal.",
         "",
@@ -1389,6 +1431,8 @@ def render() -> str:
                 else:
                     source = "n/a"
                 test = cell_id(cell) if cell.kind == "real" else ""
+                if cell.kind == "inferred" and (site, situation) in READER_TESTS:
+                    test = f"`{READER_TESTS[(site, situation)][0]}`"
                 lines.append(f"| {label} | {form} | {source} | {cell.read} | {test} |")
     return "\n".join(lines) + "\n"
 

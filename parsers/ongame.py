@@ -15,6 +15,8 @@ its own way:
   hero's hand after the draw is printed whole ("New hand for Hero: [8h, 9h, 6s, Ah,
   Jh]"), the cards kept in place: the cards drawn are those not held before. The Goalwin
   skin (2011) prints no "Hero changed" line at all: the new hand says how many;
+- a hand may come without its street lines ("Dealing pocket cards", "---", "Dealing
+  4th street"): the streets are then found from the deals (`_streets_from_deals`);
 - a dead small blind follows the big blind ("posts big blind ($0.05) / posts dead blind
   ($0.02)");
 - the bring-in may be a full bet ("Hero big bring in $1"): a completion;
@@ -477,12 +479,42 @@ def _whole(game: Game, records: list[object]) -> list[object]:
         )
     first = game.rules.streets[0]
     whole = [r for r in records[:-1] if type(r) is not Separator]
-    if first is not Street.PREDRAW:
-        for index, record in enumerate(whole):
-            if type(record) is StreetStart and record.street is Street.PREDRAW:
+    for index, record in enumerate(whole):
+        if type(record) is StreetStart and record.street is Street.PREDRAW:
+            if first is not Street.PREDRAW:
                 whole[index] = replace(record, street=first)
-                break
-    return whole
+            return whole
+    return _streets_from_deals(game, whole)
+
+
+_DEALT_OR_PLAYED: Final = (DealtLine, Action, DrawLine, NewHandLine)
+
+
+def _streets_from_deals(game: Game, records: list[object]) -> list[object]:
+    """A hand without its "Dealing pocket cards" (nor, in stud, "Dealing 4th street" and
+    the rest): the first street starts with the first card dealt or the first action
+    after the forced bets; in stud, a player dealt a second time starts the next street.
+    Inferred: FPDB's markStreets finds the draw at its first "changed" line (as `_draws`
+    does) and the streets at their "Dealing" lines; no real file lacks them."""
+    streets = game.rules.streets
+    normalized: list[object] = []
+    street = -1
+    dealt: set[str] = set()
+    for record in records:
+        kind = type(record)
+        if street < 0 and kind in _DEALT_OR_PLAYED:
+            street = 0
+            normalized.append(StreetStart(streets[0], line=getattr(record, "line", 0)))
+        elif kind is DealtLine and game.is_stud and street + 1 < len(streets):
+            player = getattr(record, "player", "")
+            if player in dealt:
+                street += 1
+                dealt = set()
+                normalized.append(StreetStart(streets[street], line=getattr(record, "line", 0)))
+        if kind is DealtLine:
+            dealt.add(getattr(record, "player", ""))
+        normalized.append(record)
+    return normalized
 
 
 def _draws(records: list[object]) -> list[object]:

@@ -26,7 +26,7 @@ from lark import v_args
 
 from parsers.amounts import parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, UnmarkedLines, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
     ZERO,
@@ -60,7 +60,10 @@ from parsers.site_time import clock_to_utc
 SITE: Final = "absolute"
 # Inferred: no real Cereus hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
-CONVENTIONS = SiteConventions()
+# Odd chips: a hi/lo pot's goes to the high half (7 Stud Hi/Lo 2009, $0.39 shared
+# $0.20 high, $0.19 low); no real hand shows tied
+# winners with a chip left over, so any sharing of one among them is accepted, warned.
+CONVENTIONS = SiteConventions(odd_chip=OddChip.UNKNOWN)
 
 HAND_START = re.compile(r"^\ufeff?Stage #C?\d+", re.MULTILINE)
 

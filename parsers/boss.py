@@ -34,7 +34,7 @@ from typing import Final
 from xml.etree.ElementTree import Element
 
 from parsers.amounts import parse_loose_amount
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.events import (
     ZERO,
     Action,
@@ -72,7 +72,9 @@ from parsers.xml_elements import ElementFault, XmlTree
 from parsers.xml_reading import account_for_elements, card_of, read_xml_hand, split_xml
 
 SITE: Final = "boss"
-CONVENTIONS = SiteConventions()
+# Odd chips: no real Boss hand splits a pot with a chip left over; any sharing within a
+# chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
+CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.UNKNOWN, odd_chip=OddChip.UNKNOWN)
 
 FILE_START = re.compile(r'<HISTORY\s+ID="\d+"\s+SESSION=')
 HAND_START: Final = re.compile(r'<HISTORY\s+ID="\d+"')

@@ -35,7 +35,7 @@ from typing import Any, Final
 from lark import v_args
 
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, action, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, SiteConventions
 from parsers.events import (
     ZERO,
     Action,
@@ -76,7 +76,9 @@ SITE: Final = "bovada"
 # Inferred: no real Bovada hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does. The odd chip of a hi/lo split goes to
 # the high hand (7 Card Stud Hi/Lo 2633952287: $4.65 shared $2.33 high, $2.32 low).
-CONVENTIONS = SiteConventions()
+# No real hand shows tied winners with a chip left over: any sharing of one among them
+# is accepted, with an `odd_chip` warning.
+CONVENTIONS = SiteConventions(odd_chip=OddChip.UNKNOWN)
 
 HERO: Final = "Hero"
 """The player whose history it is, "Seat+3 [ME]" in the file, at whatever seat."""

@@ -27,7 +27,7 @@ from typing import Any, Final
 from lark import v_args
 
 from parsers.common_lines import PIECE_CONVERTERS, UnmarkedLines, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.events import (
     Event,
     Game,
@@ -54,7 +54,9 @@ from parsers.site_time import clock_to_utc
 SITE: Final = "everleaf"
 # Inferred: no real Everleaf hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
-CONVENTIONS = SiteConventions()
+# Odd chips: no real Everleaf hand splits a pot with a chip left over; any sharing within a
+# chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
+CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.UNKNOWN, odd_chip=OddChip.UNKNOWN)
 
 HAND_START = re.compile(r"^\ufeff?Everleaf Gaming Game #\d+", re.MULTILINE)
 

@@ -32,7 +32,7 @@ from lark import v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
-from parsers.conventions import ShortAllInRaise, SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, ShortAllInRaise, SiteConventions
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     Collect,
@@ -72,8 +72,13 @@ SITE: Final = "fulltilt"
 # Fixed limit, the next raise goes from a short all-in raise (5 Card Stud MTT, 2013, bets
 # of 800: "Player0 completes it to 800" / "Player4 raises to 1,345, and is all in" /
 # "Player0 raises to 2,145").
+# Odd chips: no real Full Tilt hand splits a pot with a chip left over; any sharing within a
+# chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
 CONVENTIONS = SiteConventions(
-    pots_printed_net_of_rake=False, short_all_in_raise=ShortAllInRaise.FROM_ALL_IN
+    odd_chip_half=OddChipHalf.UNKNOWN,
+    odd_chip=OddChip.UNKNOWN,
+    pots_printed_net_of_rake=False,
+    short_all_in_raise=ShortAllInRaise.FROM_ALL_IN,
 )
 
 # A hand starts at its "Full Tilt Poker Game #" line. Full Tilt's archive export

@@ -33,7 +33,7 @@ from typing import Final
 from xml.etree.ElementTree import Element
 
 from parsers.amounts import parse_loose_amount
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import (
     ZERO,
@@ -75,7 +75,9 @@ from parsers.xml_reading import (
 
 SITE: Final = "ipoker"
 # Inferred: no real iPoker hand shows a fixed-limit raise after a short all-in raise.
-CONVENTIONS = SiteConventions()
+# Odd chips: no real iPoker hand splits a pot with a chip left over; any sharing within a
+# chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
+CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.UNKNOWN, odd_chip=OddChip.UNKNOWN)
 
 FILE_START = re.compile(r"<session\s+sessioncode=")
 HAND_START: Final = re.compile(r'<game\s+gamecode="\d+"')

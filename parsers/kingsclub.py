@@ -41,7 +41,7 @@ from lark import v_args
 
 from parsers.amounts import currency_symbol_of
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, pot_after_rake
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
     ZERO,
@@ -82,7 +82,16 @@ SITE: Final = "kingsclub"
 # The first raise over a stud completion adds the bring-in: "Player2 bets 44 / Player3
 # raises to 77.16" (bring-in 33.16), "Player3 bets 225, and is all in / Player4 raises to
 # 625" (500/1,000, bring-in 125). Every real stud hand with such a raise says so.
-CONVENTIONS = SiteConventions(raise_over_completion_adds_bring_in=True)
+# Odd chips: no real hand leaves one (the Badacey split, 336, and the runs of 2,528
+# halve evenly); any sharing within a chip is accepted, with an `odd_chip` warning.
+# The summary prints no total pot: the money is checked as what the players collect
+# (each seat's net, `_summary_read`) and the rake against the bets.
+CONVENTIONS = SiteConventions(
+    raise_over_completion_adds_bring_in=True,
+    odd_chip_half=OddChipHalf.UNKNOWN,
+    odd_chip=OddChip.UNKNOWN,
+    total_pot_printed=False,
+)
 
 HAND_START = re.compile(r"^#\d+: (?:No Limit|Pot Limit|Limit) ", re.MULTILINE)
 
@@ -516,7 +525,10 @@ def _money_read(game: Game, records: list[object]) -> list[object]:
 
 def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:
     """The pots won, printed after the summary's seats, put before the summary; the seats'
-    nets kept as notes; the total pot made from the pots won and the rake."""
+    nets kept as notes (the engine settles from them a pot no line names: "Player4 wins
+    (2,200) from side pot 1" alone, the main pot's winner known by his net); the total
+    pot made from the pots won and the rake (a total the site does not print:
+    `CONVENTIONS.total_pot_printed`)."""
     start = next((i for i, r in enumerate(records) if isinstance(r, SummaryStart)), None)
     body = records if start is None else records[:start]
     misplaced = next((r for r in body if isinstance(r, (SeatNetLine, RakeLine))), None)

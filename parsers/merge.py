@@ -44,7 +44,7 @@ from lark import Transformer, v_args
 
 from parsers.amounts import parse_amount
 from parsers.common_lines import PIECE_CONVERTERS
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, SiteConventions
 from parsers.events import (
     ZERO,
     Action,
@@ -92,7 +92,10 @@ from parsers.reading import HandText
 SITE: Final = "merge"
 # Inferred: no real Merge hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
-CONVENTIONS = SiteConventions()
+# Odd chips: a hi/lo pot's goes to the high half (HORSE 2014, Stud Hi/Lo: $4.19 shared
+# $2.10 high, $2.09 low); no real hand shows tied
+# winners with a chip left over, so any sharing of one among them is accepted, warned.
+CONVENTIONS = SiteConventions(odd_chip=OddChip.UNKNOWN)
 
 HAND_START = re.compile(r'^[ \t]*<game id="\d+-\d+"', re.MULTILINE)
 FILE_HEADING = re.compile(r"<description type=")

@@ -39,7 +39,7 @@ from lark import v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.events import (
     ZERO,
     Action,
@@ -85,7 +85,13 @@ SITE: Final = "ongame"
 # The summary prints each pot before rake: "Main pot: $0.22 won by x Diabolo666 ($0.21) /
 # Rake taken: $0.01". Inferred: no real OnGame hand shows a fixed-limit raise after a short
 # all-in raise, nor a capped round; the defaults stand until one does.
-CONVENTIONS = SiteConventions(pots_printed_net_of_rake=False)
+# Odd chips: no real OnGame hand splits a pot with a chip left over; any sharing within a
+# chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
+CONVENTIONS = SiteConventions(
+    pots_printed_net_of_rake=False,
+    odd_chip_half=OddChipHalf.UNKNOWN,
+    odd_chip=OddChip.UNKNOWN,
+)
 
 HAND_START = re.compile(r"^\ufeff?\*{5} History for hand [A-Z\d]+-", re.MULTILINE)
 

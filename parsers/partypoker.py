@@ -31,7 +31,7 @@ from lark import v_args
 
 from parsers.amounts import parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, UnmarkedLines, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.events import (
     ZERO,
     Collect,
@@ -64,7 +64,9 @@ from parsers.site_time import clock_to_utc
 SITE: Final = "partypoker"
 # Inferred: no real PartyPoker hand shows a fixed-limit raise after a short all-in raise;
 # the default, PokerStars' rule, stands until one does.
-CONVENTIONS = SiteConventions()
+# Odd chips: no real PartyPoker hand splits a pot with a chip left over; any sharing within a
+# chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
+CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.UNKNOWN, odd_chip=OddChip.UNKNOWN)
 
 # "Game #N starts.", blank lines, "#Game No : N", then the "***** Hand History" line: the
 # match takes the blank lines in, so that they end no hand (`reading.split_hands`).

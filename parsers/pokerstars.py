@@ -19,7 +19,7 @@ from lark import v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, SiteConventions
 from parsers.events import (
     CommunityCards,
     Event,
@@ -46,7 +46,10 @@ SITE: Final = "pokerstars"
 # Stars caps heads-up too (Razz, 2009: "kobreli: bets $0.08 / SilkZone: raises $0.08 to
 # $0.16 / kobreli: raises $0.08 to $0.24 / SilkZone: raises $0.08 to $0.32 /
 # Betting is capped", two players left).
-CONVENTIONS = SiteConventions(uncapped_heads_up=False)
+# Odd chips: a hi/lo pot's goes to the high half (7 Stud Hi/Lo 2009, $0.73 shared
+# $0.37 high, $0.36 low); no real hand shows tied
+# winners with a chip left over, so any sharing of one among them is accepted, warned.
+CONVENTIONS = SiteConventions(uncapped_heads_up=False, odd_chip=OddChip.UNKNOWN)
 
 HAND_START = re.compile(
     r"^\ufeff?(?:PokerStars|POKERSTARS) (?:Home Game (?:Hand )?|Game |Hand |Zoom Hand |GAME )#",

@@ -26,7 +26,7 @@ from typing import Any, Final
 from lark import v_args
 
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.events import (
     ZERO,
     Event,
@@ -60,7 +60,9 @@ SITE: Final = "winamax"
 # Inferred: no real Winamax hand at hand shows a fixed-limit raise after a short all-in
 # raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
 # until one does (a real hand breaking it fails tests/test_engine_real_sites.py).
-CONVENTIONS = SiteConventions()
+# Odd chips: no real Winamax hand splits a pot with a chip left over; any sharing within a
+# chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
+CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.UNKNOWN, odd_chip=OddChip.UNKNOWN)
 
 HAND_START = re.compile(r"^\ufeff?Winamax Poker - ", re.MULTILINE)
 

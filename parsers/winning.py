@@ -37,7 +37,7 @@ from lark import v_args
 
 from parsers.amounts import currency_symbol_of, parse_amount
 from parsers.common_lines import PIECE_CONVERTERS, CommonLines, note, pot_after_rake
-from parsers.conventions import SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.events import (
     ZERO,
     Action,
@@ -81,7 +81,10 @@ SITE: Final = "winning"
 # Inferred: no real Winning hand at hand shows a fixed-limit raise after a short all-in
 # raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
 # until one does (a real hand breaking it fails tests/test_engine_real_sites.py).
-CONVENTIONS = SiteConventions()
+# Odd chips: a hi/lo pot's goes to the LOW half (2016 Stud Hi/Lo, issue 48: $7.05 shared
+# $3.53 to the low hand, $3.52 to the high, as FPDB's WinningToFpdb.py quotes it); no real
+# hand shows tied winners with a chip left over: any sharing is accepted, warned.
+CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.LOW, odd_chip=OddChip.UNKNOWN)
 
 HAND_START = re.compile(r"^\ufeff?(?:Game started at: |(?:Game )?Hand #\d+ - )", re.MULTILINE)
 _HAND_START_2016: Final = re.compile(r"\ufeff?Game started at: ")

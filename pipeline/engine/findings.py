@@ -51,6 +51,7 @@ class Code(StrEnum):
     COLLECTED = "collected"
     WINNER = "winner"
     SPLIT = "split"
+    ODD_CHIP = "odd_chip"  # a split's odd chip where the site's rule is unknown: who took it
     SUMMARY = "summary"
     # the engine itself
     ENGINE_FAULT = "engine_fault"  # the replay raised: a bug of ours, the hand kept aside
@@ -60,6 +61,7 @@ SEVERITY: dict[Code, Severity] = {code: Severity.ERROR for code in Code}
 SEVERITY[Code.ALL_IN_FLAG] = Severity.WARNING
 SEVERITY[Code.SUMMARY] = Severity.WARNING
 SEVERITY[Code.ALL_IN_FOLD] = Severity.WARNING
+SEVERITY[Code.ODD_CHIP] = Severity.WARNING
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,13 @@ deterministic: a `Hand` in, a `HandResult` out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Final
 
-from parsers.conventions import ShortAllInRaise, SiteConventions
+from parsers.conventions import OddChip, OddChipHalf, ShortAllInRaise, SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
     ZERO,
@@ -27,6 +28,7 @@ from parsers.events import (
     Hand,
     LimitKind,
     MoneyKind,
+    Note,
     Post,
     PostKind,
     PotTotals,
@@ -43,10 +45,21 @@ from parsers.games import BringIn, Family, GameRules, Ranking
 from pipeline.engine.findings import Code, Finding
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult
-from pipeline.engine.showdown import Verdict, judge_pot, run_parts, split_shares
+from pipeline.engine.showdown import (
+    Verdict,
+    exact_parts,
+    judge_pot,
+    odd_chip_rules_seen,
+    odd_chips_in,
+    run_parts,
+    split_shares,
+    within_a_chip,
+)
 from pipeline.engine.variants import VARIANTS, Variant, card_order
 
 ANTE: Final = "ante"
+NET_LABEL: Final = "net"  # what a player collects that only the summary's net says
+_NET: Final = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
 @dataclass(slots=True)
@@ -129,6 +142,10 @@ class _Replay:
         self.summaries: list[SeatSummary] = []
         self.draw_hands: dict[str, list[Card]] = {}
         self.runs = 1  # how many times the last cards were dealt ("Run 2: ... shows")
+        # Each player's net as the summary prints it (KingsClub: "Seat 2: Hero (681.96)
+        # +8.50", a "net" note), and whether the hand was settled from them.
+        self.nets: dict[str, Decimal] = {}
+        self.settled_from_nets = False
         seats_of: dict[str, list[Seat]] = {}
         for seat in hand.seats:
             seats_of.setdefault(seat.player, []).append(seat)
@@ -587,7 +604,9 @@ class _Replay:
         amount = action.amount or ZERO
         if not self.needs_bring_in() or self.current_bet > 0:
             self.find(Code.BRING_IN_AMOUNT, f"a bring-in on {self.street}", action, player.name)
-        elif amount <= 0 or (amount >= self.small_bet and not action.all_in):
+        elif amount <= 0 or (amount >= self.small_bet > 0 and not action.all_in):
+            # (a small bet of 0: unknown, as in a tournament hand that prints no stakes
+            # and bets nothing over its bring-in; a bring-in is then not judged by it)
             self.find(
                 Code.BRING_IN_AMOUNT,
                 f"bring-in of {amount} with a small bet of {self.small_bet}",
@@ -810,6 +829,14 @@ class _Replay:
     def on_summary(self, summary: SeatSummary) -> None:
         self.summaries.append(summary)
 
+    def on_note(self, note: Note) -> None:
+        """A seat's net, as the summary prints it ("+1,550", "-125"): the truth the
+        collections are checked against (`settle_from_nets`)."""
+        if note.kind == "net" and note.player is not None:
+            text = note.text.replace(",", "")
+            if _NET.fullmatch(text):
+                self.nets[note.player] = Decimal(text)
+
     # ------------------------------------------------------------------ the end
     def finish(self) -> HandResult:
         if self.street is not None and not self.showdown:
@@ -817,11 +844,14 @@ class _Replay:
         contributions = {p.name: p.put_in for p in self.order}
         live = [p.name for p in self.order if not p.folded]
         total = sum(contributions.values(), ZERO)
+        pots = build_pots(contributions, live)
+        self.settle_from_nets(pots)
         collected_total = sum((p.total_collected for p in self.order), ZERO)
         rake = self.totals.rake if self.totals else total - collected_total
-        pots = build_pots(contributions, live)
         self.check_totals(total, pots, collected_total, rake)
         pot_results = [self.judge(index, pot, len(pots), rake) for index, pot in enumerate(pots)]
+        if self.settled_from_nets:
+            self.check_net_winners(pots, pot_results)
         self.check_summaries()
 
         winners_high = {name for pot in pot_results for name in pot.high_winners}
@@ -850,11 +880,91 @@ class _Replay:
         )
         return HandResult(self.hand, total, rake, players, tuple(pot_results), tuple(self.findings))
 
+    def settle_from_nets(self, pots: list[Pot]) -> None:
+        """A summary that gives every player's net but leaves some pots' winners out
+        (KingsClub: "Player4 wins (2,200) from side pot 1", the main pot's winner named by
+        his net alone): each player collects his net plus what he put in. The collect
+        lines stand as part of it; the pots then check the nets (`check_totals`,
+        `check_net_winners`)."""
+        if not self.nets or any(p.name not in self.nets for p in self.order):
+            return
+        from_nets = {p.name: p.put_in + self.nets[p.name] for p in self.order}
+        if all(from_nets[p.name] == p.total_collected for p in self.order):
+            return  # the collect lines say it all
+        for p in self.order:
+            if from_nets[p.name] < p.total_collected or from_nets[p.name] < 0:
+                self.find(
+                    Code.COLLECTED,
+                    f"the summary's net for {p.name} is {self.nets[p.name]}: he collects "
+                    f"{from_nets[p.name]}, but the pots won give him {p.total_collected}",
+                    None,
+                    p.name,
+                )
+                return
+        for p in self.order:
+            unwritten = from_nets[p.name] - p.total_collected
+            if unwritten:
+                p.collected[NET_LABEL] = p.collected.get(NET_LABEL, ZERO) + unwritten
+                p.total_collected += unwritten
+        self.settled_from_nets = True
+        # The nested pots: those a player can win are the first ones, up to the last he is
+        # eligible for. Whoever can win only the first k pots collects no more than them.
+        last_pot = {name: index for index, pot in enumerate(pots) for name in pot.eligible}
+        for k in range(len(pots) + 1):
+            limited = [p for p in self.order if last_pot.get(p.name, -1) < k and p.total_collected]
+            most = sum((pot.amount for pot in pots[:k]), ZERO)
+            collected = sum((p.total_collected for p in limited), ZERO)
+            if collected > most:
+                names = ", ".join(p.name for p in limited)
+                self.find(
+                    Code.WINNER,
+                    f"by the summary's nets {names} collect {collected}, more than the "
+                    f"pots they can win ({most})",
+                )
+                return
+
+    def check_net_winners(self, pots: list[Pot], results: list[PotResult]) -> None:
+        """Settled from the nets: each pot's judged winners collect, and every player who
+        collects wins a pot judged his or one the engine could not judge."""
+        could_win: set[str] = set()
+        for pot, result in zip(pots, results, strict=True):
+            winners = (*result.high_winners, *result.low_winners)
+            if not winners:
+                could_win.update(pot.eligible)
+                continue
+            could_win.update(winners)
+            for name in winners:
+                if not self.players[name].total_collected:
+                    self.find(
+                        Code.WINNER,
+                        f"pot {result.index} ({pot.amount}) should go to {name}; the "
+                        f"summary's net gives {name} nothing",
+                    )
+        for p in self.order:
+            if p.total_collected and p.name not in could_win:
+                self.find(
+                    Code.WINNER,
+                    f"the summary's net gives {p.name} {p.total_collected}, but he wins no pot",
+                    None,
+                    p.name,
+                )
+
     def check_totals(
         self, total: Decimal, pots: list[Pot], collected: Decimal, rake: Decimal
     ) -> None:
         totals = self.totals
         if totals is None:
+            return
+        if not self.conventions.total_pot_printed:
+            # The "total" is what the summary hands out plus the rake: what is checked is
+            # that they account for the bets.
+            if collected + rake != total:
+                self.find(
+                    Code.COLLECTED,
+                    f"players collect {collected} and the rake is {rake}, "
+                    f"but the bets add up to {total}",
+                    totals,
+                )
             return
         if totals.total != total:
             self.find(
@@ -925,6 +1035,8 @@ class _Replay:
 
     def collectors(self, index: int, pot_count: int) -> set[str] | None:
         """Who collects pot `index`, by the history's pot labels (None: cannot tell)."""
+        if self.settled_from_nets:
+            return None  # the nets say what each collects, not from which pot
         labels = {0: {"pot", "main"}} if index == 0 else {index: {f"side-{index}"}}
         wanted = labels[index]
         if pot_count == 1:
@@ -936,26 +1048,115 @@ class _Replay:
         return names if uses_labels else None
 
     def check_split(self, amount: Decimal, verdicts: list[Verdict]) -> None:
-        """Each run's part of the pot (the whole pot, run once) shared among its winners."""
-        seats = {p.name: p.seat for p in self.order}
-        button = self.hand.header.button_seat
-        expected: dict[str, Decimal] = {}
-        for part, verdict in zip(
-            run_parts(amount, len(verdicts), self.chip), verdicts, strict=True
-        ):
-            shares = split_shares(
-                part, verdict.high, verdict.low, seats, button, self.chip, self.conventions
-            )
-            for name, share in shares.items():
-                expected[name] = expected.get(name, ZERO) + share
-        actual = {p.name: p.total_collected for p in self.order if p.collected}
-        if {k: v for k, v in expected.items() if v} != actual:
-            runs = f", run {len(verdicts)} times," if len(verdicts) > 1 else ""
+        """Each run's part of the pot (the whole pot, run once) shared among its winners,
+        odd chips by the site's rules; where a rule is unknown, any sharing within a chip
+        of the exact one, with a warning naming the rule the history followed."""
+        conventions = self.conventions
+        runs = run_parts(amount, len(verdicts), self.chip)
+        actual = {p.name: p.total_collected for p in self.order if p.total_collected}
+        expected = self.shared_by(conventions, runs, verdicts)
+        between_halves = among_ties = False
+        for part, verdict in zip(runs, verdicts, strict=True):
+            halves, ties = odd_chips_in(part, verdict.high, verdict.low, self.chip)
+            between_halves = between_halves or halves
+            among_ties = among_ties or ties
+        exercised = (conventions.odd_chip_half is OddChipHalf.UNKNOWN and between_halves) or (
+            conventions.odd_chip is OddChip.UNKNOWN and among_ties
+        )
+        accepted = expected == actual
+        if not accepted and exercised:
+            accepted = self.odd_chip_allowed(runs, verdicts, actual)
+        if not accepted:
+            count = f", run {len(verdicts)} times," if len(verdicts) > 1 else ""
             self.find(
                 Code.SPLIT,
-                f"the pot of {amount}{runs} should be shared {_shares(expected)}; "
+                f"the pot of {amount}{count} should be shared {_shares(expected)}; "
                 f"the history shares it {_shares(actual)}",
             )
+        elif exercised:
+            seen = "a winner of a run"
+            if len(verdicts) == 1:
+                seen = odd_chip_rules_seen(
+                    amount,
+                    verdicts[0].high,
+                    verdicts[0].low,
+                    {p.name: p.seat for p in self.order},
+                    self.hand.header.button_seat,
+                    self.chip,
+                    actual,
+                    self.odd_chip_cards(),
+                    self.rules.ranking is not Ranking.HIGH,
+                    self.low_aces(),
+                )
+            self.find(
+                Code.ODD_CHIP,
+                f"the pot of {amount} is shared {_shares(actual)}: the odd chip goes to "
+                f"{seen}; {self.hand.header.site or 'this site'}'s odd-chip rule is unknown",
+            )
+
+    def shared_by(
+        self, rules: SiteConventions, runs: list[Decimal], verdicts: list[Verdict]
+    ) -> dict[str, Decimal]:
+        """Each winner's share of the runs' parts by `rules` (the shares of nothing left out)."""
+        seats = {p.name: p.seat for p in self.order}
+        cards = self.odd_chip_cards()
+        high_ranks_low = self.rules.ranking is not Ranking.HIGH
+        aces_low = self.low_aces()
+        total: dict[str, Decimal] = {}
+        for part, verdict in zip(runs, verdicts, strict=True):
+            shares = split_shares(
+                part,
+                verdict.high,
+                verdict.low,
+                seats,
+                self.hand.header.button_seat,
+                self.chip,
+                rules,
+                cards,
+                high_ranks_low,
+                aces_low,
+            )
+            for name, share in shares.items():
+                total[name] = total.get(name, ZERO) + share
+        return {name: share for name, share in total.items() if share}
+
+    def odd_chip_allowed(
+        self, runs: list[Decimal], verdicts: list[Verdict], actual: dict[str, Decimal]
+    ) -> bool:
+        """A sharing the site's rules allow where one of them is unknown: within a chip of
+        the exact sharing, and true to the rule that is known."""
+        parts = [
+            item
+            for part, verdict in zip(runs, verdicts, strict=True)
+            for item in exact_parts(part, verdict.high, verdict.low)
+        ]
+        if not within_a_chip(parts, actual, self.chip):
+            return False
+        conventions = self.conventions
+        if conventions.odd_chip is not OddChip.UNKNOWN:  # the half unknown: either half
+            return any(
+                self.shared_by(replace(conventions, odd_chip_half=half), runs, verdicts) == actual
+                for half in (OddChipHalf.HIGH, OddChipHalf.LOW)
+            )
+        if conventions.odd_chip_half is OddChipHalf.UNKNOWN or len(verdicts) > 1:
+            return True
+        verdict = verdicts[0]
+        if not (verdict.high and verdict.low) or set(verdict.high) & set(verdict.low):
+            return True  # one side only, or a player in both halves: no half to add up
+        by_seat = replace(conventions, odd_chip=OddChip.FIRST_SEAT_LEFT_OF_BUTTON)
+        expected = self.shared_by(by_seat, runs, verdicts)
+        high_half = sum((expected.get(name, ZERO) for name in verdict.high), ZERO)
+        return sum((actual.get(name, ZERO) for name in verdict.high), ZERO) == high_half
+
+    def odd_chip_cards(self) -> dict[str, tuple[Card, ...]] | None:
+        """Stud: every player's cards known, for an odd chip by the best card by suit."""
+        if self.rules.family is not Family.STUD:
+            return None
+        return {p.name: tuple(p.known_cards()) for p in self.order if not p.folded}
+
+    def low_aces(self) -> bool:
+        """Whether the game's low hands count aces low (razz, eight or better; not 2-7)."""
+        return Ranking.DEUCE_TO_SEVEN not in (self.rules.ranking, self.rules.split_ranking)
 
     def final_cards(self, player: _Player, run: int = 1) -> tuple[Card, ...] | None:
         """The player's hand at showdown in `run`: a later run's own cards if it has any,
@@ -1028,6 +1229,7 @@ _HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {
     ShowdownStart: _Replay.on_showdown,
     PotTotals: _Replay.on_totals,
     SeatSummary: _Replay.on_summary,
+    Note: _Replay.on_note,
 }
 
 _ACTIONS: Final = {

@@ -189,3 +189,28 @@ def test_pot_limit_stud_may_complete_over_a_small_pot() -> None:
     hand = _hand(NO_LIMIT_STUD.replace('stakes="No Limit (', 'stakes="Pot Limit ('))
     assert hand.header.limit is LimitKind.POT
     assert _errors(hand) == []
+
+
+def test_a_mixed_tournaments_hand_won_by_its_bring_in_has_no_small_bet() -> None:
+    """Everyone folds to the bring-in: the hand says no small bet, and the bring-in is
+    not judged against one it does not know (today's engine: "bring-in of 10.00 with a
+    small bet of 0")."""
+    third = HORSE_TOURNAMENT.split('\t<round id="THIRD_STREET"')[0]
+    folded = (
+        third
+        + """\t<round id="THIRD_STREET" sequence="3">
+\t\t<event sequence="5" type="FOLD" timestamp="1310861015000" player="5"/>
+\t\t<event sequence="6" type="FOLD" timestamp="1310861016000" player="0"/>
+\t</round>
+\t<round id="END_OF_FOLDED_GAME" sequence="4">
+\t\t<event sequence="7" type="MUCK" timestamp="1310861026000" player="2"/>
+\t\t<winner amount="25.00" uncalled="false" potnumber="1" player="2" pottype="n"/>
+\t</round>
+\t<round id="END_OF_GAME" sequence="5">
+\t</round>
+</game>
+"""
+    )
+    hand = _hand(folded)
+    assert hand.header.stakes.small_bet is None
+    assert _errors(hand) == []

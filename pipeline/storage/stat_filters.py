@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 import duckdb
 
 from parsers.games import GAME_RULES
-from parsers.sites import SITE_NAMES, site_name
+from parsers.sites import site_name
 from pipeline.storage.money_units import MONEY_KINDS
 
 _SHOWN = 14  # values named in a refusal
@@ -56,9 +56,9 @@ def checked(connection: duckdb.DuckDBPyConnection, filters: StatFilters) -> Stat
     its id; "usd" is USD; "dollars" is no kind of money); UnknownValue for a value no
     hand has."""
     values = {
-        "site": _site(connection, filters.site),
-        "game": _one_of(connection, "game", filters.game, _game_words),
-        "limit_kind": _one_of(connection, "limit_kind", filters.limit_kind, _limit_words),
+        "site": _one_of(connection, "site", filters.site),
+        "game": _one_of(connection, "game", filters.game),
+        "limit_kind": _one_of(connection, "limit_kind", filters.limit_kind),
         "stakes": _stakes(connection, filters.stakes),
     }
     money, unit = _money(connection, filters.money, filters.unit)
@@ -87,14 +87,8 @@ def _refuse(
     )
 
 
-def _site(connection: duckdb.DuckDBPyConnection, site: str | None) -> str | None:
-    if site is None:
-        return None
-    there = _distinct(connection, "SELECT DISTINCT site FROM hands ORDER BY site")
-    by_word = {word.lower(): s for s in there for word in (s, site_name(s), SITE_NAMES.get(s, s))}
-    if site.lower() in by_word:
-        return by_word[site.lower()]
-    raise _refuse("site", site, there, [f"{s} ({site_name(s)})" for s in there])
+def _site_words(site: str) -> tuple[str, ...]:
+    return (site, site_name(site))
 
 
 def _game_words(game: str) -> tuple[str, ...]:
@@ -106,20 +100,25 @@ def _limit_words(limit_kind: str) -> tuple[str, ...]:
     return (limit_kind, limit_kind.replace("_", " "), limit_kind.replace("_", "-"))
 
 
-def _one_of(
-    connection: duckdb.DuckDBPyConnection,
-    column: str,
-    value: str | None,
-    words: Callable[[str], tuple[str, ...]],
-) -> str | None:
-    """A game or limit kind, by its id or its name in words ("Razz", "no limit")."""
+_WORDS: dict[str, tuple[str, Callable[[str], tuple[str, ...]]]] = {
+    "site": ("site", _site_words),
+    "game": ("game", _game_words),
+    "limit_kind": ("limit", _limit_words),
+}
+
+
+def _one_of(connection: duckdb.DuckDBPyConnection, column: str, value: str | None) -> str | None:
+    """A site, game or limit kind by its id or its name in words ("PokerStars", "Razz",
+    "no limit"), as the database spells it."""
     if value is None:
         return None
+    what, words = _WORDS[column]
     there = _distinct(connection, f"SELECT DISTINCT {column} FROM hands ORDER BY {column}")
     by_word = {word.lower(): v for v in there for word in words(v)}
     if value.lower() in by_word:
         return by_word[value.lower()]
-    raise _refuse("game" if column == "game" else "limit", value, there)
+    labels = [f"{v} ({site_name(v)})" for v in there] if column == "site" else None
+    raise _refuse(what, value, there, labels)
 
 
 def _stakes(connection: duckdb.DuckDBPyConnection, stakes: str | None) -> str | None:

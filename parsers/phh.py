@@ -7,8 +7,17 @@ words: forced bets by position, bets as totals ("cbr 0.40": raise *to* 0.40), no
 uncalled bets and no collections. This module turns it back into our events: posts,
 streets, deals, actions with the amounts they add, draws, the uncalled bet returned,
 showdown and collections (from `_studdraw_collected`, else PHH's `winnings`, else its
-`finishing_stacks`). A hand that gives none of these has no collections, and the engine
-rejects it as such.
+`finishing_stacks`).
+
+PHH requires neither `winnings` nor `finishing_stacks` (PokerKit's `HandHistory` writes
+only the required fields): a hand that gives no outcome is settled by PHH's own rules,
+PokerKit's, from its actions. The pot goes to the one player left, or is judged on the
+cards each player still in ends with (a muck forfeits); pots are split at each all-in
+level, ties share to the lowest position first (PokerKit's `divmod`), and a hi/lo pot's
+odd chip goes to the high half. Unless `ante_trimming_status` says otherwise, antes are
+dead money in the main pot, which a player all-in for less than an ante can win whole,
+and no ante goes back as uncalled. A hand whose winner's cards the file does not give
+stays without collections, and the engine rejects it as such.
 """
 
 from __future__ import annotations
@@ -18,7 +27,7 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -125,11 +134,16 @@ class _PhhHand:
     draws: list[Draw] = field(default_factory=list)
     completed: bool = False  # stud: the bring-in was completed this round
     showdown_at: int | None = None  # where the last run of shows and mucks began
+    holdings: dict[str, list[Card]] = field(default_factory=dict)  # cards held, "??" unseen
+    mucked: set[str] = field(default_factory=set)  # mucked at the showdown: out of the pots
+    dead_antes: bool = False  # PHH's untrimmed antes: all in the main pot, never returned
 
     def hand(self) -> Hand:
         f = self.fields
         self.game, self.limit = GAMES_OF_VARIANT[f["variant"]]
         self.rules = self.game.rules
+        # Our own files state every collection, and return antes by the site's rule.
+        self.dead_antes = USER_FIELD + "site" not in f and not f.get("ante_trimming_status")
         stacks = [Decimal(s) for s in f["starting_stacks"]]
         count = len(stacks)
         self.players = [str(p) for p in f.get("players", [f"p{i}" for i in range(1, count + 1)])]
@@ -156,12 +170,14 @@ class _PhhHand:
     # ------------------------------------------------------------------ forced bets
 
     def _forced_bets(self, antes: list[Decimal], f: dict[str, Any]) -> None:
+        heads_up = len(self.players) == 2
+        if heads_up and USER_FIELD + "site" not in f:
+            antes.reverse()  # PokerKit's heads-up: each ante posted by the other position
         for player, ante in zip(self.players, antes, strict=True):
             if ante:
                 self._post(player, PostKind.ANTE, ante)
                 self.antes[player] = min(ante, self.put_in[player])
         blinds = [Decimal(b) for b in f.get("blinds_or_straddles") or [0] * len(self.players)]
-        heads_up = len(self.players) == 2
         if heads_up:
             blinds.reverse()  # heads-up, the first blind listed is the button's, the second's
         small_at = 1 if heads_up else 0  # the small blind posts first; every other is big
@@ -205,6 +221,7 @@ class _PhhHand:
                 self.showdown_at = len(self.events)
             cards = _cards(tokens[1]) if kind == "show" else ()
             event = Show(player, cards, line=line) if cards else Muck(player, line=line)
+            self._shown(player, cards)
             self.events.append(event)
             return
         self.events.append(self._bet(player, kind, tokens[1] if len(tokens) > 1 else None, line))
@@ -257,6 +274,7 @@ class _PhhHand:
         if self.draws:  # the cards a discard is replaced with
             for index, draw in enumerate(self.draws):
                 if draw.player == player and draw.drawn is None:
+                    self.holdings.setdefault(player, []).extend(cards)
                     known = None if UNKNOWN_CARD in cards else cards
                     self.draws[index] = Draw(
                         draw.player,
@@ -269,6 +287,7 @@ class _PhhHand:
                     return
         held = self.cards_dealt.get(player, 0)
         street, down, up = self._street_of_card(held, len(cards))
+        self.holdings.setdefault(player, []).extend(cards)
         self.cards_dealt[player] = held + len(cards)
         if self.rules.streets.index(street) != self.street_index:
             self._start_street(self.rules.streets.index(street), line)
@@ -300,6 +319,10 @@ class _PhhHand:
             ]
             self._start_street(self.rules.streets.index(next_draw), line)
         known = None if not cards or UNKNOWN_CARD in cards else cards  # a pat: None, as sites
+        holding = self.holdings.setdefault(player, [])
+        for card in cards:
+            if card in holding or UNKNOWN_CARD in holding:
+                holding.remove(card if card in holding else UNKNOWN_CARD)
         street = self.rules.streets[self.street_index]
         self.draws.append(Draw(player, street, len(cards), known, None, line=line))
 
@@ -325,6 +348,8 @@ class _PhhHand:
             other_antes = [a for p, a in self.antes.items() if p != top_player]
             own_ante = self.antes.get(top_player, Decimal(0))
             unmatched_ante = max(Decimal(0), own_ante - max(other_antes)) if other_antes else 0
+            if self.dead_antes:
+                unmatched_ante = 0
             returned = excess + unmatched_ante
             self.left[top_player] += returned
             self.put_in[top_player] -= returned
@@ -346,8 +371,83 @@ class _PhhHand:
                 for p, s in zip(self.players, f["finishing_stacks"], strict=True)
             ]
         else:
-            return []
+            amounts = self._settled()
         return [Collect(p, a) for p, a in zip(self.players, amounts, strict=True) if a > 0]
+
+    # ------------------------------------------------------------------ PHH's own outcome
+
+    def _shown(self, player: str, cards: tuple[Card, ...]) -> None:
+        """A show is the player's hand (a stud player's every card, in PokerKit's files); a
+        muck, even after an all-in player's early show, gives up his claim to the pots."""
+        if not cards:
+            self.mucked.add(player)
+            return
+        self.mucked.discard(player)
+        holding = self.holdings.setdefault(player, [])
+        if len(cards) >= len(holding):
+            holding[:] = cards
+            return
+        for card in cards:  # fewer cards than he holds: the unseen ones among them
+            if card not in holding and UNKNOWN_CARD in holding:
+                holding[holding.index(UNKNOWN_CARD)] = card
+
+    def _settled(self) -> list[Decimal]:
+        """What each player collects by PokerKit's rules, for a file that does not say
+        (no `winnings`, no `finishing_stacks`); nothing if a pot's cards are unknown.
+
+        As PokerKit settles a hand: the hands that cannot win any part of a pot they are
+        in are killed first (which merges the pots they made), then each pot is split in
+        a high and, if anyone still in has one, a low half, each half among its best."""
+        from pipeline.engine.variants import VARIANTS as JUDGES  # the engine's evaluators
+
+        live = [p for p in self.players if p not in self.folded and p not in self.mucked]
+        put = {p: self.put_in.get(p, Decimal(0)) for p in self.players}
+        dead = Decimal(0)
+        if self.dead_antes:
+            for player, ante in self.antes.items():
+                dead += ante
+                put[player] -= ante
+        won = dict.fromkeys(self.players, Decimal(0))
+        if len(live) == 1:
+            won[live[0]] = sum(put.values(), dead)
+            return list(won.values())
+        hands = {p: self._final_hand(p) for p in live}
+        known = {p: h for p, h in hands.items() if h is not None}
+        if len(known) < len(live):
+            return []  # a hand the file does not give: nobody can say who won
+        judge = JUDGES[self.game]
+        evaluators = [judge.high] + ([judge.low] if judge.low is not None else [])
+        values = [{p: evaluate(h) for p, h in known.items()} for evaluate in evaluators]
+        pots = _pots(put, dead, live, self.players)
+        live = [p for p in live if any(_can_win(p, v, e) for v in values for _a, e in pots)]
+        pots = _pots(put, dead, live, self.players)
+        halves = [v for v in values if any(v[p] is not None for p in live)]
+        unit = self._unit()
+        for amount, eligible in pots:
+            winners = [_best(v, eligible) for v in halves]
+            parts = _shares(amount, len(halves), unit)
+            if not all(winners):  # no qualifying low in this pot: the high takes it all
+                winners, parts = winners[:1], [amount]
+            for players, part in zip(winners, parts, strict=True):
+                for winner, share in zip(players, _shares(part, len(players), unit), strict=True):
+                    won[winner] += share
+        return list(won.values())
+
+    def _final_hand(self, player: str) -> tuple[Card, ...] | None:
+        cards = tuple(self.holdings.get(player, ()))
+        size = self.rules.hand_size
+        if UNKNOWN_CARD in cards or not min(size, 5) <= len(cards) <= size:
+            return None
+        return cards
+
+    def _unit(self) -> Decimal:
+        """The smallest amount the hand's figures are written in (1 for whole chips)."""
+        exponents = [
+            Decimal(str(v)).as_tuple().exponent
+            for v in (*self.fields["starting_stacks"], *self.fields.get("antes", ()))
+        ]
+        exponent = min((e for e in exponents if isinstance(e, int)), default=0)
+        return Decimal(1).scaleb(min(exponent, 0))
 
     def _header(self, seats: tuple[Seat, ...]) -> HandHeader:
         f = self.fields
@@ -416,6 +516,48 @@ class _PhhHand:
                     break
             lines.append(self.chunk.first_line + at)
         return lines
+
+
+def _pots(
+    put: dict[str, Decimal], dead: Decimal, live: list[str], players: list[str]
+) -> list[tuple[Decimal, list[str]]]:
+    """PokerKit's main and side pots: a pot at each level anyone put in, for the live
+    players who reached it (the dead antes in the first); pots of the same players merge."""
+    pots: list[tuple[Decimal, list[str]]] = []
+    amount, previous = dead, Decimal(0)
+    for level in sorted(set(put.values())):
+        amount += sum((level - previous for p in players if put[p] >= level), Decimal(0))
+        eligible = [p for p in players if put[p] >= level and p in live]
+        while pots and pots[-1][1] == eligible:
+            amount += pots.pop()[0]
+        if amount:
+            pots.append((amount, eligible))
+        amount, previous = Decimal(0), level
+    return pots
+
+
+def _shares(amount: Decimal, count: int, unit: Decimal) -> list[Decimal]:
+    """`amount` in `count` equal parts of whole units, the remainder to the first."""
+    part = (amount / count / unit).to_integral_value(rounding=ROUND_DOWN) * unit
+    return [amount - part * (count - 1)] + [part] * (count - 1)
+
+
+def _best(values: dict[str, int | None], eligible: list[str]) -> list[str]:
+    """The eligible players (in position order) with the best value (bigger is better;
+    None does not qualify)."""
+    qualified = [values[p] for p in eligible if values[p] is not None]
+    if not qualified:
+        return []
+    best = max(v for v in qualified if v is not None)
+    return [p for p in eligible if values[p] == best]
+
+
+def _can_win(player: str, values: dict[str, int | None], eligible: list[str]) -> bool:
+    """PokerKit's `can_win_now`: the player is in the pot and nobody in it beats him."""
+    own = values[player]
+    if player not in eligible or own is None:
+        return False
+    return all(values[p] is None or values[p] <= own for p in eligible)  # type: ignore[operator]
 
 
 def _seat_of(player: str, seats: tuple[Seat, ...]) -> int:

@@ -9,6 +9,7 @@ define, and every PHH reader passes over keys starting with "_".
 
 from __future__ import annotations
 
+from parsers.conventions import ShortAllInRaise, SiteConventions
 from parsers.events import LimitKind
 from parsers.games import Game
 
@@ -36,3 +37,15 @@ PHH_SITE = "phh"
 def is_phh(path: str) -> bool:
     """A PHH file (or collection) by its name: PHH is TOML, not a site's text."""
     return path.lower().endswith(PHH_SUFFIXES)
+
+
+CONVENTIONS = SiteConventions(
+    cap_bets=5,
+    uncapped_heads_up=False,
+    short_all_in_raise=ShortAllInRaise.FROM_ALL_IN,
+)
+"""The rules of a PHH hand no site wrote: PokerKit's, the notation's reference. A fixed-limit
+round caps at four raises over the blind (five bets; stud's completion is one of four, a
+fifth is not flagged), heads-up too; after an all-in raise for less than a bet the next
+raise starts from the all-in ("p2 cbr 17 / p4 cbr 27" at 10); tied winners share from the first
+position (p1) on."""

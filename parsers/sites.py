@@ -23,6 +23,7 @@ from parsers import (
     merge,
     ongame,
     partypoker,
+    phh_notation,
     pokerstars,
     winamax,
     winning,
@@ -124,6 +125,7 @@ ANY_FILE_HEADING = re.compile(
 )
 
 _CONVENTIONS = {site.name: site.conventions for site in SITE_FORMATS}
+_CONVENTIONS[phh_notation.PHH_SITE] = phh_notation.CONVENTIONS  # PokerKit's rules
 
 # What a player calls each site (and its network, where the histories are the network's).
 SITE_NAMES: dict[str, str] = {

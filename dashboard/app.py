@@ -7,6 +7,8 @@ $STUDDRAW_DB (which `--db` sets), else studdraw.duckdb in the user's data folder
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
 from dashboard import filters
@@ -14,9 +16,13 @@ from dashboard.connection import NoDatabase, database_path, is_dataset
 from dashboard.navigation import PAGES
 from pipeline.storage.database import DatabaseBusy
 
+FAVICON = Path(__file__).with_name("favicon.png")
+"""Served by the dashboard itself: a Material icon as page icon makes the browser fetch
+it from fonts.gstatic.com, and the dashboard fetches nothing from the internet."""
+
 
 def main() -> None:
-    st.set_page_config(page_title="studdraw", page_icon=":material/playing_cards:", layout="wide")
+    st.set_page_config(page_title="studdraw", page_icon=str(FAVICON), layout="wide")
     pages = [
         st.Page(PAGES["overview"], title="Overview", icon=":material/monitoring:", default=True),
         st.Page(PAGES["stats"], title="Stats", url_path="stats", icon=":material/bar_chart:"),

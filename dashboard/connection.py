@@ -31,6 +31,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from dashboard.serving import DATASET_VARIABLE
 from pipeline.dataset.layout import DONE_FOLDER
 from pipeline.dataset.reading import DatasetMissing, open_dataset
 from pipeline.storage import reading
@@ -44,9 +45,6 @@ RETRY_SECONDS = 5.0  # how long a query waits for an import's batch to let the f
 
 class NoDatabase(Exception):
     """There is no database file yet: nothing has been imported."""
-
-
-DATASET_VARIABLE = "STUDDRAW_PARQUET"
 
 
 def database_path() -> Path:

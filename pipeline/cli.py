@@ -773,8 +773,8 @@ def dashboard(
     if spec is None or spec.origin is None:
         stderr.print("[red]the dashboard package is not installed[/]")
         raise typer.Exit(2)
-    from dashboard.connection import DATASET_VARIABLE
     from dashboard.importing import UPLOAD_MEGABYTES
+    from dashboard.serving import DATASET_VARIABLE  # no Streamlit loaded here
     from pipeline.storage.database import refuse_unless_usable
 
     environment = dict(os.environ)

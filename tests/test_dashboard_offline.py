@@ -1,0 +1,45 @@
+"""The dashboard fetches nothing from the internet, and starts without a warning."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import REPO
+
+# `studdraw dashboard` up to the moment it becomes the Streamlit server: what it loads
+# and says before then (the server itself is tested in tests/test_browser.py).
+_UNTIL_THE_SERVER = """
+import os, sys
+from typer.testing import CliRunner
+os.execve = lambda *arguments: sys.exit(0)
+from pipeline.cli import app
+result = CliRunner().invoke(app, ["dashboard", "--db", sys.argv[1]])
+print("exit", result.exit_code, "streamlit" in sys.modules)
+"""
+
+
+def test_the_dashboard_command_loads_no_streamlit_and_logs_nothing(tmp_path: Path) -> None:
+    """Streamlit loaded outside its runtime logs "No runtime found" (an `st.cache_data`
+    decorated at import): the command reads what it needs from `dashboard.serving`."""
+    finished = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", _UNTIL_THE_SERVER, str(tmp_path / "x.duckdb")],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert finished.stdout.strip().splitlines()[-1] == "exit 0 False", finished
+    assert "WARNING" not in finished.stderr and "No runtime" not in finished.stderr
+
+
+def test_the_page_icon_is_served_by_the_dashboard() -> None:
+    """A Material icon or an emoji as page icon is fetched by the browser from Google's
+    or a CDN's servers: the icon is a file of the package."""
+    app = (REPO / "dashboard" / "app.py").read_text()
+    assert "page_icon=str(FAVICON)" in app
+    assert (REPO / "dashboard" / "favicon.png").read_bytes().startswith(b"\x89PNG")
+    assert "favicon.png" in (REPO / "pyproject.toml").read_text()  # in the wheel too

@@ -1,7 +1,7 @@
-"""Amounts as a player reads them: "$0.10", "€2.50", "1,500 chips".
+"""Money on the dashboard: stakes as sites print them, money columns of one unit.
 
-Money stays `Decimal` until it is written: the database stores DECIMAL(18,4), and a
-float would show $0.30000000000000004 where the history says $0.30.
+The amounts and units themselves are written by `pipeline.storage.money_units`, which
+the CLI shares ("$1,643.40", "2,109 chips"): one writer, the same text everywhere.
 """
 
 from __future__ import annotations
@@ -9,27 +9,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "C$", "INR": "₹"}
+from pipeline.storage.money_units import (
+    CHIPS,
+    CURRENCY_SIGNS,
+    PLAY_MONEY,
+    format_amount,
+    format_money,
+    unit_title,
+)
 
-
-def format_amount(amount: Decimal | None, currency: str | None = None, signed: bool = False) -> str:
-    """An amount with its currency sign; tournament chips (no currency) as whole numbers.
-
-    `signed` writes a "+" before gains, for results.
-    """
-    if amount is None:
-        return ""
-    sign = "-" if amount < 0 else "+" if signed and amount > 0 else ""
-    magnitude = abs(amount)
-    # Whole chips, or cents; a fraction finer than that (fractional-cent rake shares) is
-    # written out rather than rounded away.
-    places = 0 if currency is None else 2
-    exact = magnitude == round(magnitude, places)
-    text = f"{magnitude:,.{places}f}" if exact else f"{magnitude.normalize():,f}"
-    if currency is None:
-        return f"{sign}{text}"
-    symbol = _SYMBOLS.get(currency)
-    return f"{sign}{symbol}{text}" if symbol else f"{sign}{text} {currency}"
+__all__ = ["CHIPS", "PLAY_MONEY", "format_amount", "format_money", "unit_title"]
 
 
 def format_stakes(
@@ -52,49 +41,16 @@ def format_stakes(
     return short
 
 
-# What the money columns count (the SQL macro money_unit): a currency code, or these two
-PLAY_MONEY = "play money"
-CHIPS = "tournament chips"
-_UNIT_TITLES = {
-    "USD": "US dollars",
-    "EUR": "Euros",
-    "GBP": "Pounds sterling",
-    "CAD": "Canadian dollars",
-    "INR": "Indian rupees",
-    PLAY_MONEY: "Play money",
-    CHIPS: "Tournament chips",
-}
 _COLUMN_FORMATS = {"USD": "dollar", "EUR": "euro", CHIPS: "localized"}
-
-
-def unit_title(unit: str | None) -> str:
-    """A unit as a heading: "US dollars", "Euros", "Play money", "Tournament chips"."""
-    if unit is None:
-        return "Unknown money"
-    return _UNIT_TITLES.get(unit, unit)
 
 
 def unit_short(unit: str | None) -> str:
     """A unit in a header or a choice: "$", "€", "play money", "chips"."""
     if unit == CHIPS:
         return "chips"
-    if unit in _SYMBOLS:
-        return _SYMBOLS[unit]
+    if unit in CURRENCY_SIGNS:
+        return CURRENCY_SIGNS[unit]
     return unit or "?"
-
-
-def format_money(amount: Decimal | None, unit: str | None, signed: bool = False) -> str:
-    """An amount in its unit: "$1,643.40", "€12.00", "2,109 chips", "1.50 play money".
-
-    Never a bare number: a sum of one unit is always written with it."""
-    if amount is None:
-        return "—"
-    if unit == CHIPS:
-        return f"{format_amount(amount, None, signed)} chips"
-    if unit is None or unit == PLAY_MONEY or (unit not in _SYMBOLS and len(unit) != 3):
-        text = format_amount(amount, "XXX", signed).removesuffix(" XXX")
-        return f"{text} {unit or 'unknown money'}"
-    return format_amount(amount, unit, signed)
 
 
 def column_format(unit: str | None) -> str:
@@ -102,8 +58,8 @@ def column_format(unit: str | None) -> str:
     "$1,643.40", "€12.00", "2,109" (chips: the header says so), "1.50"."""
     if unit in _COLUMN_FORMATS:
         return _COLUMN_FORMATS[unit]
-    if unit in _SYMBOLS:
-        return f"{_SYMBOLS[unit]}%.2f"
+    if unit in CURRENCY_SIGNS:
+        return f"{CURRENCY_SIGNS[unit]}%.2f"
     return "%.2f"
 
 

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from parsers.games import GAME_RULES
 from parsers.sites import site_name
-from pipeline.storage.money_units import in_unit, unit_title
+from pipeline.storage.money_units import format_money, unit_title
 from pipeline.storage.stat_labels import stat_label
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def _stat_text(name: str, value: object, unit: str) -> str:
     if value is None:
         return ""
     if name in _MONEY_STATS and isinstance(value, Decimal):
-        return in_unit(value, unit, signed=True)
+        return format_money(value, unit, signed=True)
     if isinstance(value, float):
         return f"{value:,.2f}"
     if isinstance(value, int):

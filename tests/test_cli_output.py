@@ -74,7 +74,7 @@ def test_stats_print_one_block_per_unit_never_a_sum_of_two(sample_database: Path
         )
     assert set(nets) == {"USD", "tournament chips"}
     out = result.stdout
-    dollars, chips = out.index("USD (real money)"), out.index("Tournament chips")
+    dollars, chips = out.index("US dollars"), out.index("Tournament chips")
     dollar_block, chip_block = (
         (out[dollars:chips], out[chips:])
         if dollars < chips
@@ -177,7 +177,7 @@ def test_every_cli_total_of_five_units_is_its_own(multi_unit_database: Path) -> 
     assert shown == stored
     blocks = runner().invoke(app, ["stats", "--all-games", *db])
     assert blocks.exit_code == 0, blocks.stderr
-    headings = ("USD (real money)", "GBP (real money)", "EUR (real money)", "Play money")
+    headings = ("US dollars", "Pounds sterling", "Euros", "Play money")
     for heading in (*headings, "Tournament chips"):
         assert blocks.stdout.count(heading) == 1, heading
     sql = f"SELECT unit, sum(net) AS net FROM hero_player_hands({list(HEROES)}) GROUP BY unit"

@@ -45,6 +45,7 @@ from parsers.events import (
     HandHeader,
     LimitKind,
     MoneyKind,
+    Note,
     Post,
     PostKind,
     Seat,
@@ -54,7 +55,7 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
-from parsers.hand_assembly import DealtLine, assemble_events, marked_hero
+from parsers.hand_assembly import DealtLine, StructureError, assemble_events, marked_hero
 from parsers.hand_reading import (
     completions_from_raises,
     count_street_put_in,
@@ -170,7 +171,8 @@ class Session:
     hero: str | None  # "<nickname>Hero</nickname>": whose session it is
 
 
-_TOURNAMENT_NUMBER: Final = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
+_TOURNAMENT_NUMBER: Final = re.compile(r"\(#(\d+)\)|(\d+)\s*$|, (\d+)(?: \S+)?\s*$")
+_POINTS: Final = "Pts "  # a buy-in in the skin's player points: "Pts 11.00+Pts 0.00"
 
 
 @lru_cache(maxsize=16)
@@ -217,15 +219,25 @@ def _sign_currency(game: str) -> str | None:
 def _tournament(fields: dict[str, str], line: int) -> Tournament:
     """ "<tournamentname>$5 Limit 7 Card Stud</tournamentname><place>5</place><buyin>$5+$0.50
     </buyin>": the number is the `<tournamentcode>` or ends the table's name ("$5 Limit 7
-    Card Stud, 699476041, 699476041"; inferred: "Hyper Turbo (#16727068)")."""
+    Card Stud, 699476041, 699476041"). Inferred (FPDB iPoker/base.py re_tablename_mtt,
+    re_tour_no, re_tour_no_hash and the split on the last comma; its multi-table files):
+    a multi-table tournament's table, "Irish Open 2013 B SuperSat R/A, 799557276", "Hyper
+    Turbo (#16727068)", the code before a word, "€0.50 NLH Double Up 6 Gioc., 547028881
+    M2EFE101E4DDF2KD"; a buy-in in points, "Pts 11.00+Pts 0.00" (FPDB re_fpp: FPP); a
+    buy-in that is a word and no amount, "Einladung" (an invitation: none paid, told as
+    unknown)."""
     number = fields.get("tournamentcode")
     if not number:
         found = _TOURNAMENT_NUMBER.search(fields.get("tablename", ""))
         number = next((g for g in found.groups() if g), "") if found else ""
     buy_in = fee = None
-    parts = [p for p in fields.get("buyin", "").split("+") if p.strip()]
+    printed = fields.get("buyin", "")
+    currency = fields.get("currency") or None
+    if printed.strip().startswith(_POINTS):
+        printed, currency = printed.replace(_POINTS, ""), "FPP"
+    parts = [p for p in printed.split("+") if p.strip()]
     try:
-        if parts:
+        if parts and any(c.isdigit() for c in printed):
             buy_in = sum((parse_loose_amount(p) for p in parts[:-1]), ZERO) or None
             fee = parse_loose_amount(parts[-1])
             if buy_in is None:  # one amount: the whole buy-in, no fee said
@@ -238,7 +250,7 @@ def _tournament(fields: dict[str, str], line: int) -> Tournament:
         tournament_id=number or fields.get("tournamentname", ""),
         buy_in=buy_in,
         fee=fee,
-        currency=fields.get("currency") or None,
+        currency=currency,
     )
 
 
@@ -311,6 +323,17 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
             number,
             chunk.lines[0],
         ) from None
+    if not any(HAND_END in line for line in chunk.lines):
+        last = chunk.first_line + len(chunk.lines) - 1
+        raise HandParseError(
+            ErrorKind.TRUNCATED,
+            f"a partial hand: its <game> is cut off before {HAND_END}",
+            chunk.path,
+            last,
+            1,
+            number,
+            chunk.lines[-1],
+        )
     return read_xml_hand(chunk, number, lambda tree: _read_game(chunk, session, tree))
 
 
@@ -325,10 +348,11 @@ def _read_game(chunk: HandText, session: Session, tree: XmlTree) -> Hand | Skipp
         return SkippedHand(SITE, number, session.game, chunk.path, chunk.first_line)
 
     general = tree.child(element, "general")
+    _whole(tree, element, general)
     players = tree.child(general, "players")
     seats, button = _seats(tree, players)
     names = {seat.player for seat in seats}
-    records = _records(tree, game, names)
+    records = _records(tree, game, names, {seat.seat: seat.player for seat in seats})
     acting = {  # compiled, `getattr` with a default costs an exception where it misses
         record.player for record in records if isinstance(record, (Post, DealtLine, Action))
     }
@@ -364,6 +388,21 @@ def _read_game(chunk: HandText, session: Session, tree: XmlTree) -> Hand | Skipp
     hand = Hand(header, tuple(seats), events)
     account_for_elements(chunk, tree, hand, _element_kind)
     return hand
+
+
+def _whole(tree: XmlTree, game: Element, general: Element) -> None:
+    """A partial hand is told so (TRUNCATED), never read as a whole one. Inferred (no real
+    file shows one): FPDB iPoker/base.py re_partial, its "iPoker hands lacking
+    actions/starttime", a `<game>` without its `<startdate>` or without a `<round>`; and
+    (`parse_hand`) a `<game>` the file cuts off before its `</game>`."""
+    if general.find("startdate") is None:
+        raise StructureError(
+            tree.line(general), "a partial hand: its <general> has no <startdate>", truncated=True
+        )
+    if game.find("round") is None:
+        raise StructureError(
+            tree.line(game), "a partial hand: its <game> has no <round>", truncated=True
+        )
 
 
 def _element_kind(element: Element) -> tuple[bool, str] | None:
@@ -417,10 +456,11 @@ def _collects(tree: XmlTree, players: Element, records: list[object]) -> list[Co
     return collects
 
 
-def _records(tree: XmlTree, game: Game, names: set[str]) -> list[object]:
-    """The antes, then each street: its start, its cards, its actions in their order."""
+def _records(tree: XmlTree, game: Game, names: set[str], seated: dict[int, str]) -> list[object]:
+    """The antes, then each street: its start, its cards, its actions in their order, its
+    events (a player sitting out)."""
     streets = game.rules.streets
-    records: list[object] = []
+    records: list[object] = [_event(tree, event, seated) for event in tree.root.findall("event")]
     for round_element in tree.root.iter("round"):
         number = tree.attribute(round_element, "no")
         if not number.isdigit():
@@ -428,19 +468,24 @@ def _records(tree: XmlTree, game: Game, names: set[str]) -> list[object]:
         index = int(number) - 2  # round 0 posts the antes, round 1 is empty
         actions: list[Element] = []
         shown: list[Element] = []
-        for element in round_element.iter():  # one walk for both kinds
+        events: list[Element] = []
+        for element in round_element.iter():  # one walk for every kind
             tag = element.tag
             if tag == "action":
                 actions.append(element)
             elif tag == "cards":
                 shown.append(element)
+            elif tag == "event":
+                events.append(element)
         actions = _in_order(tree, actions)
         if index < 0:
             records += [_ante(tree, action, names) for action in actions]
+            records += [_event(tree, event, seated) for event in events]
             continue
         if index >= len(streets):
             raise ElementFault(tree.line(round_element), f"a round {number} in a {game} hand")
         if not actions and not shown:
+            records += [_event(tree, event, seated) for event in events]
             continue
         records.append(StreetStart(streets[index], line=tree.line(round_element)))
         for cards in shown:
@@ -452,7 +497,26 @@ def _records(tree: XmlTree, game: Game, names: set[str]) -> list[object]:
             record = _action(tree, action, names, put_in)
             count_street_put_in(record, put_in)
             records.append(record)
+        records += [_event(tree, event, seated) for event in events]
     return records
+
+
+_SIT_OUT: Final = "SIT_OUT"
+
+
+def _event(tree: XmlTree, event: Element, seated: dict[int, str]) -> Note:
+    """`<event sequence="4" type="SIT_OUT" player="3"/>`: the player of seat 3 sits out, a
+    note (iPoker's own "sitting out" in the hand is the action of type 9, a fold).
+    Inferred (no real file shows an `<event>`): FPDB iPoker/base.py re_sits_out, the
+    seat by its number. Any other type of event is not known."""
+    kind = tree.attribute(event, "type")
+    if kind != _SIT_OUT:
+        raise ElementFault(tree.line(event), f"unknown iPoker event type {kind!r}")
+    seat = tree.attribute(event, "player")
+    player = seated.get(int(seat)) if seat.isdigit() else None
+    if player is None:
+        raise ElementFault(tree.line(event), f"no player seated at seat {seat!r}")
+    return Note("sits_out", "", player, line=tree.line(event))
 
 
 def _in_order(tree: XmlTree, actions: list[Element]) -> list[Element]:

@@ -4,6 +4,7 @@ shows (other games and limits, dates, euros with a decimal comma), and hostile f
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -11,7 +12,7 @@ import pytest
 
 from parsers.amounts import parse_loose_amount
 from parsers.errors import ErrorKind, HandParseError
-from parsers.events import Game, Hand, LimitKind, MoneyKind
+from parsers.events import Game, Hand, LimitKind, MoneyKind, Note
 from parsers.history_file import parse_bytes
 from parsers.ipoker import start_time
 from parsers.outcomes import SkippedHand
@@ -137,3 +138,86 @@ def test_play_money_and_money_kinds() -> None:
     data = session("7 Card Stud L $0.05/$0.10").replace(b"<mode>real", b"<mode>play")
     hand = outcome(data)
     assert isinstance(hand, Hand) and hand.header.money is MoneyKind.PLAY
+
+
+# Inferred forms (issue 48): FPDB iPoker/base.py's regexes and its tournament files.
+
+
+def test_a_seat_sitting_out_event_is_a_note_on_its_player() -> None:
+    """Inferred, FPDB re_sits_out: '<event sequence="N" type="SIT_OUT" player="N"/>', the
+    seat by its number; iPoker's own sitting out in the hand is the action of type 9."""
+    data = session("7 Card Stud L $0.05/$0.10").replace(
+        b'<round no="1"></round>',
+        b'<round no="1"><event sequence="3" type="SIT_OUT" player="1"/></round>',
+    )
+    hand = outcome(data)
+    assert isinstance(hand, Hand), hand
+    assert Note("sits_out", "", "Ann", line=8) in hand.events
+    other = outcome(data.replace(b'type="SIT_OUT" player="1"', b'type="SIT_OUT" player="5"'))
+    assert isinstance(other, HandParseError) and "no player seated at seat '5'" in other.message
+    unknown = outcome(data.replace(b'type="SIT_OUT"', b'type="TIP"'))
+    assert (
+        isinstance(unknown, HandParseError) and "unknown iPoker event type 'TIP'" in unknown.message
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message", "line"),
+    [
+        ((rb"<startdate>[^<]*</startdate>", b""), "its <general> has no <startdate>", 3),
+        ((rb"<round.*?</round>\n?", b""), "its <game> has no <round>", 2),
+        ((rb"</game>", b""), "its <game> is cut off before </game>", 12),
+    ],
+)
+def test_a_partial_game_is_counted_truncated_with_its_reason(
+    change: tuple[bytes, bytes], message: str, line: int
+) -> None:
+    """Inferred, FPDB re_partial ("iPoker hands lacking actions/starttime"): a <game>
+    without its <startdate> or its rounds, or cut off, is a partial hand, never a whole one."""
+    data = re.sub(change[0], change[1], session("7 Card Stud L $0.05/$0.10"), flags=re.S)
+    error = outcome(data)
+    assert isinstance(error, HandParseError), error
+    assert (error.kind, error.hand_number, error.line) == (ErrorKind.TRUNCATED, "7", line)
+    assert error.message == f"a partial hand: {message}"
+
+
+def tournament_session(table: str, buy_in: str, code: str = "") -> bytes:
+    """A multi-table tournament's header as FPDB's files print it (NLHE-EUR-MTT-30-201302:
+    the name, the place, the buy-in after the other fields), on a stud hand in chips."""
+    data = session("7 Card Stud L", a="5,350", b="10", nothing="30")
+    return data.replace(
+        b"<tablename>T</tablename>",
+        f"<tablename>{table}</tablename><tournamentcurrency></tournamentcurrency>{code}".encode(),
+    ).replace(
+        b"</general>\n<game",
+        f"<tournamentname>Irish Open</tournamentname><place>26</place><buyin>{buy_in}</buyin> "
+        "<totalbuyin></totalbuyin> <win>€0.00</win></general>\n<game".encode(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("table", "buy_in", "code", "expected"),
+    [
+        ("Irish Open 2013 B SuperSat R/A, 799557276", "€30.00+€3.00", "", ("799557276", "30.00", "3.00", "USD")),
+        ("€0.50 NLH Double Up 6 Gioc., 547028881 M2EFE101E4DDF2KD", "€0,50", "", ("547028881", "0.50", None, "USD")),
+        ("Dusk Mini 0.50 Feeder, 823161661", "Pts 11.00+Pts 0.00", "", ("823161661", "11.00", "0.00", "FPP")),
+        ("SPF $100 Daily Tournament, 611669111", "Einladung", "", ("611669111", None, None, "USD")),
+        ("Table 14 $10,000 Guaranteed (10K Chips) 21387619", "$10+$1", "<tournamentcode>21387619</tournamentcode>", ("21387619", "10", "1", "USD")),
+    ],
+)  # fmt: skip
+def test_a_multi_table_tournament_is_known_by_the_code_in_its_table_name(
+    table: str, buy_in: str, code: str, expected: tuple[str, str | None, str | None, str]
+) -> None:
+    """Inferred, FPDB re_tablename_mtt, re_tour_no and the split on the last comma, re_fpp:
+    the tables and buy-ins of FPDB's iPoker tournament files."""
+    hand = outcome(tournament_session(table, buy_in, code))
+    assert isinstance(hand, Hand), hand
+    assert hand.header.money is MoneyKind.TOURNAMENT and hand.header.table == table
+    given = hand.header.tournament
+    assert given is not None
+    number, paid, fee, currency = expected
+    assert given.tournament_id == number
+    assert given.buy_in == (None if paid is None else Decimal(paid))
+    assert given.fee == (None if fee is None else Decimal(fee))
+    assert given.currency == currency
+    assert hand.seats[0].stack == 5350

@@ -652,7 +652,7 @@ _STUD_ROUNDS: Final = {
 def _undo_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
     """Merge's records as the site-neutral assembly expects them."""
     named = _named(seats, records)
-    rounds = _rounds(game, named)
+    rounds = _sitting_out(seats, _rounds(game, named))
     return _all_ins_resolved(game, _blinds_returned(rounds))
 
 
@@ -666,7 +666,7 @@ def _undo_habits_2010(game: Game, seats: Sequence[Seat], records: list[object]) 
         else r
         for r in named
     ]
-    rounds = _rounds(game, raises_to_street_totals(added))
+    rounds = _sitting_out(seats, _rounds(game, raises_to_street_totals(added)))
     return _all_ins_resolved(game, _blinds_returned(rounds))
 
 
@@ -799,8 +799,6 @@ def _round_in_order(
                 body.append(Muck(record.player, known or None, line=record.line))
                 if told is not None:
                     read_into(told.line, f"the muck of line {record.line}")
-        elif isinstance(record, EventLine) and record.kind == "SIT_OUT":
-            body.append(_sit_out(record))
         elif isinstance(record, CardsLine):
             continue
         elif isinstance(record, WinnerLine):
@@ -862,9 +860,30 @@ def _draw(
     ]
 
 
-def _sit_out(record: EventLine) -> object:
-    """Inferred: FPDB reads a "SIT_OUT" during the hand as the player's fold."""
-    return Action(record.player, ActionKind.FOLD, line=record.line)
+def _sitting_out(seats: Sequence[Seat], records: list[object]) -> list[object]:
+    """'<event sequence="6" type="SIT_OUT" player="3"/>'. Inferred (no real file shows
+    one): FPDB MergeToFpdb.py re_SitsOut and readAction, a "SIT_OUT" during the hand is
+    the player's fold, but not once he has folded. A player who has folded, or whose seat
+    is not dealt in ('dealtin="false"') and who has done nothing in the hand, sits out
+    with no fold: a note."""
+    out = {seat.player for seat in seats if seat.sitting_out}
+    folded: set[str] = set()
+    result: list[object] = []
+    for record in records:
+        if isinstance(record, EventLine) and record.kind == "SIT_OUT":
+            player = record.player
+            if player in folded or player in out:
+                result.append(Note("sits_out", "", player, line=record.line))
+                continue
+            folded.add(player)
+            result.append(Action(player, ActionKind.FOLD, line=record.line))
+            continue
+        if isinstance(record, (Post, Action, DealtLine, DrawLine)):
+            out.discard(record.player)
+            if isinstance(record, Action) and record.kind is ActionKind.FOLD:
+                folded.add(record.player)
+        result.append(record)
+    return result
 
 
 def _pot(number: int) -> str:

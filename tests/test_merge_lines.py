@@ -174,3 +174,27 @@ def test_five_card_draw_and_no_limit_stud_stakes() -> None:
     )
     hand = _valid(_read(five, GAME.replace('gametype="67"', 'gametype="55"'), BODY))
     assert (hand.game.value, hand.header.stakes.big_blind) == ("five_draw", Decimal("1"))
+
+
+HERO_FOLDS = '\t\t<event sequence="4" type="FOLD" timestamp="1303221155968" player="3"/>'
+
+
+def test_sitting_out_during_the_hand_is_a_fold_once() -> None:
+    """Inferred, FPDB MergeToFpdb.py re_SitsOut and readAction: '<event sequence="N"
+    type="SIT_OUT" player="N"/>' (no timestamp) is the player's fold, but not after he
+    has folded: then, as for a seat not dealt in, he sits out with a note."""
+    sits_out = '\t\t<event sequence="4" type="SIT_OUT" player="3"/>'
+    hand = _valid(_read(DESCRIPTION, GAME, BODY.replace(HERO_FOLDS, sits_out)))
+    assert Action("Hero", ActionKind.FOLD) in hand.events
+    after = _valid(_read(DESCRIPTION, GAME, BODY.replace(HERO_FOLDS, HERO_FOLDS + "\n" + sits_out)))
+    assert Note("sits_out", "", "Hero") in after.events
+    assert [e for e in after.events if isinstance(e, Action) and e.player == "Hero"] == [
+        Action("Hero", ActionKind.FOLD)
+    ]
+    seat = '\t\t<player seat="5" nickname="Away" balance="$20.00" dealtin="false" />\n'
+    away = BODY.replace("\t</players>", seat + "\t</players>").replace(
+        HERO_FOLDS, HERO_FOLDS + '\n\t\t<event sequence="5" type="SIT_OUT" player="5"/>'
+    )
+    hand = _valid(_read(DESCRIPTION, GAME, away))
+    assert Note("sits_out", "", "Away") in hand.events
+    assert [s.sitting_out for s in hand.seats if s.player == "Away"] == [True]

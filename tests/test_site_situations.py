@@ -149,6 +149,8 @@ READER_TESTS: dict[tuple[str, str], tuple[str, str]] = {
     ("Merge", "sng"): ("tests/test_merge_lines.py", 'Tournament" stakes'),
     ("Merge", "dead_blind"): ("tests/test_merge_lines.py", "RETURN_BLIND"),
     ("Merge", "cancelled"): ("tests/test_merge_lines.py", "GAME_CANCELLED"),
+    ("Merge", "sitting_out"): ("tests/test_merge_lines.py", 'type="SIT_OUT" player="3"/>'),
+    ("Merge", "chips"): ("tests/test_merge_lines.py", 'realmoney="false"'),
     ("OnGame", "sitting_out"): ("tests/test_ongame_lines.py", "sits out"),
     ("OnGame", "mtt"): ("tests/test_ongame_lines.py", "TOURNAMENT:"),
     ("PartyPoker", "cancelled"): ("tests/test_partypoker_lines.py", "Table Closed"),

@@ -17,11 +17,10 @@ $(BIN)/studdraw: pyproject.toml setup.py
 compiled: $(BIN)/studdraw
 	@$(BIN)/python parsers/compiled.py || $(BIN)/pip install --quiet --no-deps -e .
 
+# `studdraw demo` (pipeline/cli.py) does it all, make or no make: validate the samples,
+# import them, print the hero's stats, open the dashboard.
 demo: compiled
-	$(BIN)/studdraw validate sample_histories
-	$(BIN)/studdraw import sample_histories --db demo.duckdb
-	$(BIN)/studdraw stats --db demo.duckdb --all-games
-	$(BIN)/studdraw dashboard --db demo.duckdb
+	$(BIN)/studdraw demo --db demo.duckdb
 
 # The browser test drives Debian's Chromium (Playwright's own download site is not
 # reachable from CI): install it when missing, as root or through sudo.

@@ -814,6 +814,42 @@ def dashboard(
 
 
 @app.command()
+def demo(
+    db: Annotated[
+        Path | None,
+        typer.Option(help="The demo database (default: demo.duckdb in the user data folder)."),
+    ] = None,
+    port: Annotated[int, typer.Option(help="The dashboard's port (localhost only).")] = 8501,
+    no_dashboard: Annotated[
+        bool, typer.Option("--no-dashboard", help="Stop after the stats.")
+    ] = False,
+    jobs: Annotated[int, typer.Option(min=1, help=_JOBS_HELP)] = os.cpu_count() or 1,
+) -> None:
+    """Try studdraw on sample hands: validate them, import them into a demo database,
+    print the hero's stats, open the dashboard (what `make demo` does)."""
+    from pipeline.demo import demo_database, sample_folder
+
+    samples, written = sample_folder()
+    if written:
+        stderr.print(f"sample histories written to {samples}", markup=False)
+    target = db or demo_database()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    stderr.print(f"1. validate {samples}", markup=False)
+    try:
+        validate([samples], as_json=False, jobs=jobs)
+    except typer.Exit as done:
+        if done.exit_code:
+            raise
+    stderr.print(f"2. import into {target}", markup=False)
+    import_([samples], db=target, jobs=jobs, to=None, cluster=None)
+    stderr.print("3. the hero's stats, over every game", markup=False)
+    stats(db=target, all_games=True)  # Annotated options: their defaults are Python's
+    if not no_dashboard:
+        stderr.print("4. the dashboard", markup=False)
+        dashboard(db=target, port=port, parquet=None)
+
+
+@app.command()
 def generate(
     game: Annotated[
         str, typer.Option(help="A game id (see --list-games), or 'mixed' for every game.")

@@ -214,6 +214,7 @@ def test_an_all_in_names_the_rounds_total_and_a_short_call() -> None:
 <CARD LINK="50"></CARD></RESULT></SHOWDOWN>"""
     )
     hand = replayed(outcome(history(body, limit="NL")))
+    assert hand.header.limit is LimitKind.NO  # Inferred: FPDB BossToFpdb.py re_GameInfo (LIMIT)
     actions = [e for e in hand.events if isinstance(e, Action)]
     assert actions == [
         Action("Hero", ActionKind.RAISE, raise_to=Decimal(3)),

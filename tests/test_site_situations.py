@@ -138,6 +138,7 @@ READER_TESTS: dict[tuple[str, str], tuple[str, str]] = {
     ("Absolute", "mtt"): ("tests/test_absolute_lines.py", "Tourney ID"),
     ("Boss", "sng"): ("tests/test_boss_lines.py", "GAMEKIND_TOURNAMENT"),
     ("Boss", "pot"): ("tests/test_boss_lines.py", 'LIMIT="PL"'),
+    ("Boss", "no_limit"): ("tests/test_boss_lines.py", 'history(body, limit="NL")'),
     ("Boss", "dead_blind"): ("tests/test_boss_lines.py", "HAND_DSB"),
     ("FullTilt", "partial"): ("tests/test_fulltilt_lines.py", "Ante of"),
     ("iPoker", "sitting_out"): ("tests/test_ipoker_lines.py", 'type="SIT_OUT" player="1"'),

@@ -19,7 +19,7 @@ does its own way:
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any, Final
@@ -31,11 +31,13 @@ from parsers.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.events import (
     Event,
     Game,
+    Hand,
     HandHeader,
     LimitKind,
     MoneyKind,
     Muck,
     PostKind,
+    Tournament,
 )
 from parsers.games import Street
 from parsers.hand_assembly import dealt_hero
@@ -49,6 +51,8 @@ from parsers.hand_reading import (
 )
 from parsers.immutable import immutable
 from parsers.line_parser import LineParser
+from parsers.outcomes import CancelledHand, SkippedHand
+from parsers.reading import HandText
 from parsers.site_time import clock_to_utc
 
 SITE: Final = "everleaf"
@@ -239,5 +243,31 @@ FORMAT = HandFormat(
     hand_number_pattern=re.compile(r"Game #(\d+)"),
 )
 
-parse_hand = FORMAT.read
-"""Read one Everleaf hand; raises `HandParseError` with the file, line and column."""
+# Inferred (no real tournament file here): FPDB EverleafToFpdb.py re_TourneyInfoFromFilename,
+# its tournament files "TID_1337923-1.txt": the tournament's number, then the table's.
+_TOURNAMENT_FILE: Final = re.compile(r"TID_(?P<number>\d+)-(?P<table>\d+)")
+_FILE_NAME_END: Final = re.compile(r"[\\/!]")  # the name alone: no folder, no archive ("a.zip!b")
+
+
+def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
+    """Read one Everleaf hand; raises `HandParseError` with the file, line and column."""
+    hand = FORMAT.read(chunk)
+    if isinstance(hand, Hand):
+        return with_file_tournament(hand, chunk.path)
+    return hand
+
+
+def with_file_tournament(hand: Hand, path: str) -> Hand:
+    """A tournament hand's number from its file's name. The hand says it is a tournament's
+    (its amounts are chips, no sign) and never which: the file exported for the tournament
+    does ("TID_1337923-1.txt": tournament 1337923, table 1). The name gives only that
+    number; the hand's own table ("Table 1") and money stay as the hand says them, and a
+    hand in money in a file so named is no tournament's."""
+    header = hand.header
+    if header.money is not MoneyKind.TOURNAMENT or header.tournament is not None:
+        return hand
+    found = _TOURNAMENT_FILE.search(_FILE_NAME_END.split(path)[-1])
+    if found is None:
+        return hand
+    tournament = Tournament(tournament_id=found["number"])
+    return replace(hand, header=replace(header, tournament=tournament))

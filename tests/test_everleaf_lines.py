@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.events import Collect, Game, Hand, LimitKind, Muck
+from parsers.events import Collect, Game, Hand, LimitKind, MoneyKind, Muck, Tournament
 from parsers.history_file import parse_bytes
 from parsers.outcomes import SkippedHand
 from parsers.sites import conventions_of
@@ -88,3 +88,44 @@ def test_a_hand_cut_before_its_pots_are_won_is_truncated() -> None:
 def test_fixed_limit_is_the_only_stud_limit() -> None:
     hand = _read(HAND)
     assert isinstance(hand, Hand) and hand.header.limit is LimitKind.FIXED
+
+
+# A sit-and-go's hand in chips, in the forms of FPDB's tournament files (TID_1337923-1.txt:
+# "Seat 1: Player1 (  16476 Chips )", "posts ante [ 100 Chips]", "calls [ 1,000 Chips]",
+# "wins 5500 chips from main pot"), on a stud table.
+CHIPS_HAND = (
+    HAND.replace("$0.05/$0.10 7 Card Stud", "100/200 7 Card Stud")
+    .replace("Table Clarkdale 20", "Table 1")
+    .replace("(  $ 1.29 USD )", "(  1,290 Chips )")
+    .replace("(  $ 1.58 USD )", "(  1,580 Chips )")
+    .replace("[$ 0.01 USD]", "[ 10 Chips]")
+    .replace("posts bring-in $0.02.", "posts bring-in 20.")
+    .replace("calls [$ 0.02 USD]", "calls [ 20 Chips]")
+    .replace("wins $ 0.06 USD", "wins 60 chips")
+)
+
+
+def _read_file(name: str, text: str) -> object:
+    [(_chunk, outcome)] = list(parse_bytes(name, text.encode() + b"\n\n"))
+    return outcome
+
+
+def test_a_tournament_hand_takes_its_number_from_the_file_name() -> None:
+    """Inferred, FPDB EverleafToFpdb.py re_TourneyInfoFromFilename: a hand in chips says
+    it is a tournament's, the file "TID_1337923-1.txt" which one; the table stays the
+    hand's own."""
+    hand = _read_file("TID_99-1.zip!Everleaf/tour/TID_1337923-1.txt", CHIPS_HAND)
+    assert isinstance(hand, Hand), hand
+    assert hand.header.money is MoneyKind.TOURNAMENT and hand.header.table == "1"
+    assert hand.header.tournament == Tournament("1337923")
+    assert hand.seats[0].stack == 1290
+    assert replay(hand, conventions_of(hand.site)).errors == ()
+    unnamed = _read_file("everleaf.txt", CHIPS_HAND)
+    assert isinstance(unnamed, Hand) and unnamed.header.money is MoneyKind.TOURNAMENT
+    assert unnamed.header.tournament is None
+
+
+def test_a_file_name_never_makes_a_hand_in_money_a_tournaments() -> None:
+    hand = _read_file("TID_1337923-1.txt", HAND)
+    assert isinstance(hand, Hand), hand
+    assert (hand.header.money, hand.header.tournament) == (MoneyKind.REAL, None)

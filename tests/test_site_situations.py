@@ -140,6 +140,7 @@ READER_TESTS: dict[tuple[str, str], tuple[str, str]] = {
     ("Boss", "pot"): ("tests/test_boss_lines.py", 'LIMIT="PL"'),
     ("Boss", "no_limit"): ("tests/test_boss_lines.py", 'history(body, limit="NL")'),
     ("Boss", "dead_blind"): ("tests/test_boss_lines.py", "HAND_DSB"),
+    ("Everleaf", "sng"): ("tests/test_everleaf_lines.py", "TID_1337923-1.txt"),
     ("FullTilt", "partial"): ("tests/test_fulltilt_lines.py", "Ante of"),
     ("iPoker", "sitting_out"): ("tests/test_ipoker_lines.py", 'type="SIT_OUT" player="1"'),
     ("iPoker", "partial"): ("tests/test_ipoker_lines.py", "its <general> has no <startdate>"),

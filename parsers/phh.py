@@ -16,8 +16,11 @@ cards each player still in ends with (a muck forfeits); pots are split at each a
 level, ties share to the lowest position first (PokerKit's `divmod`), and a hi/lo pot's
 odd chip goes to the high half. Unless `ante_trimming_status` says otherwise, antes are
 dead money in the main pot, which a player all-in for less than an ante can win whole,
-and no ante goes back as uncalled. A hand whose winner's cards the file does not give
-stays without collections, and the engine rejects it as such.
+and no ante goes back as uncalled; trimmed, nobody antes more than the next most (a big
+blind ante alone comes back whole), and antes are live money like any bet. Heads-up,
+PokerKit has each position post the other's ante. A hand whose winner's cards the file
+does not give stays without collections, and the engine rejects it as such. Files
+studdraw wrote (`_studdraw_site`) keep the site's ante rules and state their collections.
 """
 
 from __future__ import annotations
@@ -171,8 +174,13 @@ class _PhhHand:
 
     def _forced_bets(self, antes: list[Decimal], f: dict[str, Any]) -> None:
         heads_up = len(self.players) == 2
-        if heads_up and USER_FIELD + "site" not in f:
-            antes.reverse()  # PokerKit's heads-up: each ante posted by the other position
+        if USER_FIELD + "site" not in f:  # PokerKit's antes (ours are as the site took them)
+            if heads_up:
+                antes.reverse()  # heads-up, each ante is posted by the other position
+            if f.get("ante_trimming_status"):  # trimmed: nobody antes more than the next most
+                stacks = [self.left[p] for p in self.players]
+                posted = sorted(min(a, s) for a, s in zip(antes, stacks, strict=True))
+                antes = [min(a, posted[-2]) for a in antes] if len(posted) > 1 else antes
         for player, ante in zip(self.players, antes, strict=True):
             if ante:
                 self._post(player, PostKind.ANTE, ante)

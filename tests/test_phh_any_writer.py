@@ -49,6 +49,7 @@ from parsers.history_file import parse_bytes
 from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
+from tests.test_phh_wsop import WSOP
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -63,22 +64,25 @@ AUTOMATIONS = (
 STUD = ("F7S", "F7S/8", "FR")
 
 
-def stud_game(cls: Any) -> Callable[[random.Random], tuple[Poker, int]]:
-    def game(rng: random.Random) -> tuple[Poker, int]:
-        return cls(AUTOMATIONS, False, rng.choice([0, 1, 5]), 2, 10, 20), 7
+Table = Callable[[random.Random, bool], tuple[Poker, int]]  # a game and its most players
+
+
+def stud_game(cls: Any) -> Table:
+    def game(rng: random.Random, trimmed: bool) -> tuple[Poker, int]:
+        return cls(AUTOMATIONS, trimmed, rng.choice([0, 1, 5]), 2, 10, 20), 7
 
     return game
 
 
-def blind_game(cls: Any, *stakes: object) -> Callable[[random.Random], tuple[Poker, int]]:
-    def game(rng: random.Random) -> tuple[Poker, int]:
+def blind_game(cls: Any, *stakes: object) -> Table:
+    def game(rng: random.Random, trimmed: bool) -> tuple[Poker, int]:
         antes: Any = rng.choice([0, 1, {1: 4}])  # none, everyone's, the big blind's
-        return cls(AUTOMATIONS, False, antes, *stakes), 6
+        return cls(AUTOMATIONS, trimmed, antes, *stakes), 6
 
     return game
 
 
-GAMES: dict[str, Callable[[random.Random], tuple[Poker, int]]] = {
+GAMES: dict[str, Table] = {
     "F7S": stud_game(FixedLimitSevenCardStud),
     "F7S/8": stud_game(FixedLimitSevenCardStudHighLowSplitEightOrBetter),
     "FR": stud_game(FixedLimitRazz),
@@ -90,13 +94,13 @@ FAST_HANDS = 15  # per game, every run
 HANDS = 400  # per game, the slow run
 
 
-def play(variant: str, seed: int) -> tuple[HandHistory, State]:
+def play(variant: str, seed: int, trimmed: bool = False) -> tuple[HandHistory, State]:
     """One hand PokerKit plays with seeded random legal actions, and its history."""
     rng = random.Random(seed)
     saved = random.getstate()  # PokerKit shuffles with the module's generator
     random.seed(seed)
     try:
-        game, most = GAMES[variant](rng)
+        game, most = GAMES[variant](rng, trimmed)
         count = rng.randint(2, most)
         stacks = [
             rng.choice([rng.randint(1, 30), rng.randint(20, 200), rng.randint(100, 2000)])
@@ -194,13 +198,15 @@ class Tally:
     failures: list[str] = field(default_factory=list)
 
 
-def read_back(variant: str, seeds: range) -> Tally:
+def read_back(variant: str, seeds: range, trimmed: bool = False) -> Tally:
     tally = Tally()
     for seed in seeds:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # PokerKit's, on chips it cannot give anyone
-            history, state = play(variant, seed)
+            history, state = play(variant, seed, trimmed)
         text = required_fields_only(history)
+        if trimmed:  # not the default: the file must say so
+            text += "\nante_trimming_status = true"
         assert "finishing_stacks" not in text and "winnings" not in text
         expected = [
             Decimal(e - s) for e, s in zip(state.stacks, state.starting_stacks, strict=True)
@@ -270,6 +276,17 @@ def test_hundreds_of_pokerkit_written_hands_net_what_pokerkit_says(variant: str)
         assert tally.seen["ante all-in"] >= 5, tally.seen
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", STUD)
+def test_stud_hands_with_trimmed_antes_net_what_pokerkit_says(variant: str) -> None:
+    """`ante_trimming_status = true`: an ante above every other player's (theirs all-in
+    for less) comes back at once, and the antes are live money in the pots. (A blind game
+    whose trimmed big blind ante leaves a player less than his blind, PokerKit posts the
+    blind as if untrimmed: not followed here.)"""
+    tally = read_back(variant, range(2_000, 2_000 + HANDS // 2), trimmed=True)
+    check(variant, tally, HANDS // 2)
+
+
 def test_a_hand_folded_to_a_completion_goes_to_the_completer() -> None:
     """The hand of the issue: everyone folds to a stud completion, and the file, as
     PokerKit writes it, says nothing of who won."""
@@ -290,3 +307,22 @@ def test_a_hand_folded_to_a_completion_goes_to_the_completer() -> None:
     result = replay(hand, conventions_of(hand.site))
     assert result.findings == ()
     assert {p.name: p.net for p in result.players} == {"p1": -5, "p2": 17, "p3": -5, "p4": -7}
+
+
+def test_the_wsop_final_table_without_finishing_stacks_nets_the_same() -> None:
+    """The 44 broadcast hands PokerKit wrote (`tests/test_phh_wsop.py`) as PokerKit writes
+    them, without the finishing stacks `bench/wsop_phh.py` added: the same nets."""
+    text = WSOP.read_text(encoding="utf-8")
+    stripped = "\n".join(
+        line for line in text.splitlines() if not line.startswith("finishing_stacks = ")
+    )
+    assert stripped.count("[") > 44 and "finishing_stacks" not in stripped
+    given = [o for _c, o in parse_bytes("wsop.phhs", text.encode())]
+    unsaid = [o for _c, o in parse_bytes("wsop.phhs", stripped.encode())]
+    assert len(unsaid) == len(given) == 44
+    for with_stacks, without in zip(given, unsaid, strict=True):
+        assert isinstance(with_stacks, Hand) and isinstance(without, Hand)
+        result = replay(without, conventions_of(without.site))
+        assert result.findings == (), without.hand_number
+        nets = [p.net for p in replay(with_stacks, conventions_of(with_stacks.site)).players]
+        assert [p.net for p in result.players] == nets, without.hand_number

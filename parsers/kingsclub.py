@@ -16,6 +16,8 @@ does its own way, undone here before the site-neutral assembly:
   deal of the cards drawn beside the cards kept;
 - "Player1: posts blind 44" is a player coming into the game: the big blind, live, and
   the small blind, dead, on top (the summary's net for him is -77: ante 11, 44 and 22);
+- a missed small blind posted dead on coming back has no line at all: the seat's net
+  says it (`_missed_small_blinds`);
 - a bet nobody calls is never mentioned again: it is returned where the betting stops
   (`hand_reading.uncalled_returned`), as the summary's nets have it;
 - the summary lists every seat's stack and net ("Seat 2: Hero (681.96) +8.50", kept as
@@ -61,6 +63,7 @@ from parsers.events import (
     StreetStart,
     SummaryStart,
     Tournament,
+    UncalledReturn,
 )
 from parsers.games import DRAW_STREETS, Street
 from parsers.hand_assembly import DealtLine, DrawLine, StructureError, dealt_hero
@@ -356,7 +359,8 @@ def _undo_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> li
     records = _draws_dealt(records)
     records = _money_read(game, records)
     records = _summary_read(seats, records)
-    return uncalled_returned(records, _after_betting)
+    records = uncalled_returned(records, _after_betting)
+    return _missed_small_blinds(records)
 
 
 def _after_betting(record: object) -> bool:
@@ -551,6 +555,71 @@ def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:
         if not isinstance(r, (Collect, RakeLine))
     ]
     return [*body, *won, *kept, pot_after_rake(collected, rake, line=last_line)]
+
+
+def _missed_small_blinds(records: list[object]) -> list[object]:
+    """A missed small blind, posted dead on coming back and printed nowhere: the seat's
+    net says it. Real (FPDB's regression file NL-2-7-SD-USD-125-250-202103.missed.sb.txt,
+    No Limit 2-7 Single Draw 125/250, hand #3516416): "Player0 raises to 500" and all
+    fold, 250 of it returned, yet "Seat 1: Player0 (10,875) +875" from "Player0 wins pot
+    (1,350)": he put in 475, his ante, 250 and 125 more, the small blind. A seat whose net
+    says it put in exactly one small blind more than its lines is given that blind, dead,
+    after the forced bets; any other gap is left for the engine to find."""
+    small_blind = next(
+        (r.amount for r in records if type(r) is Post and r.kind is PostKind.SMALL_BLIND), None
+    )
+    nets = [r for r in records if type(r) is Note and r.kind == "net" and r.player is not None]
+    if small_blind is None or not nets:
+        return records
+    lines_put_in = _put_in_by_lines(records, small_blind)
+    collected: dict[str, Decimal] = {}
+    for record in records:
+        if type(record) is Collect:
+            collected[record.player] = collected.get(record.player, ZERO) + record.amount
+    dead: list[object] = []
+    for note in nets:
+        player = note.player
+        assert player is not None
+        paid = collected.get(player, ZERO) - Decimal(note.text.replace(",", ""))
+        if paid - lines_put_in.get(player, ZERO) == small_blind:
+            dead.append(Post(player, PostKind.DEAD_BLIND, small_blind, line=note.line))
+    if not dead:
+        return records
+    first_street = next((i for i, r in enumerate(records) if type(r) is StreetStart), len(records))
+    forced = [i for i, r in enumerate(records[:first_street]) if type(r) is Post]
+    at = forced[-1] + 1 if forced else first_street
+    return [*records[:at], *dead, *records[at:]]
+
+
+def _put_in_by_lines(records: list[object], small_blind: Decimal) -> dict[str, Decimal]:
+    """What each player's lines put in the pot, returns taken off: antes, blinds (both at
+    once: the small dead, the big live), the rounds' bets."""
+    total: dict[str, Decimal] = {}
+    street: dict[str, Decimal] = {}  # on the round so far (the blinds: the first's)
+    streets = 0
+    for record in records:
+        if type(record) is StreetStart:
+            streets += 1
+            if streets > 1:
+                for player, amount in street.items():
+                    total[player] = total.get(player, ZERO) + amount
+                street = {}
+        elif type(record) is Post:
+            if record.kind is PostKind.SMALL_AND_BIG_BLINDS:
+                dead = min(small_blind, record.amount)
+                total[record.player] = total.get(record.player, ZERO) + dead
+                street[record.player] = street.get(record.player, ZERO) + record.amount - dead
+            elif record.kind in (PostKind.ANTE, PostKind.DEAD_BLIND):
+                total[record.player] = total.get(record.player, ZERO) + record.amount
+            else:
+                count_street_put_in(record, street)
+        elif type(record) is Action:
+            count_street_put_in(record, street)
+        elif type(record) is UncalledReturn:
+            total[record.player] = total.get(record.player, ZERO) - record.amount
+    for player, amount in street.items():
+        total[player] = total.get(player, ZERO) + amount
+    return total
 
 
 FORMAT = HandFormat(

@@ -176,6 +176,10 @@ class _Replay:
         if post.kind is PostKind.ANTE:
             self.pay(player, post.amount, post, ANTE, counts_to_round=False, all_in=post.all_in)
             return
+        if post.kind is PostKind.DEAD_BLIND:
+            # posted alone, dead money: in the pot, no bet of the round (FPDB's "secondsb")
+            self.pay(player, post.amount, post, Street.PREDRAW.value, False, all_in=post.all_in)
+            return
         live = post.amount
         dead = ZERO
         if post.kind is PostKind.SMALL_AND_BIG_BLINDS and self.hand.header.stakes.small_blind:

@@ -155,6 +155,16 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
+@immutable
+class DeadBlindLine:
+    """ "Player2 posts dead blind (0.25€)": a dead blind, whatever its size (inferred)."""
+
+    player: str
+    amount: Decimal
+    all_in: bool = False
+    line: int = field(default=0, compare=False)
+
+
 _OUT_OF_POSITION: Final = {
     "ante": PostKind.ANTE,
     "small blind": PostKind.DEAD_BLIND,
@@ -215,6 +225,11 @@ class WinamaxLines(CommonLines):
         """A blind posted out of turn: a big blind is live, a small blind dead (or both
         blinds, `_undo_habits` decides by its size)."""
         return Post, {"player": player, "kind": _OUT_OF_POSITION[str(kind)], "amount": amount}
+
+    def post_dead_blind(self, player, amount, all_in):
+        """ "Player2 posts dead blind (0.25€)" (inferred: FPDB's re_post_dead): dead money,
+        kept apart from a small blind out of turn, which may be both blinds at once."""
+        return DeadBlindLine, {"player": player, "amount": amount, "all_in": all_in is not None}
 
     def denies(self, player, kind):
         return note("denies_blind", player, Text(kind))
@@ -344,6 +359,13 @@ def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[obje
     forced_bets = records[: kinds.index(StreetStart)] if StreetStart in kinds else records
     if any(type(r) is Post and r.kind is PostKind.DEAD_BLIND for r in forced_bets):
         records = _large_dead_blinds_as_both_blinds(records)
+    if DeadBlindLine in kinds:
+        records = [
+            Post(r.player, PostKind.DEAD_BLIND, r.amount, r.all_in, line=r.line)
+            if type(r) is DeadBlindLine
+            else r
+            for r in records
+        ]
     if game is Game.SEVEN_STUD_HILO:
         records = _one_summary_line_per_winner(records)
     return completions_from_raises(game, records)

@@ -159,6 +159,7 @@ READER_TESTS: dict[tuple[str, str], tuple[str, str]] = {
     ("PartyPoker", "cancelled"): ("tests/test_partypoker_lines.py", "Table Closed"),
     ("PokerStars", "dead_blind"): ("tests/test_pokerstars_lines.py", "posts small & big blinds"),
     ("Winamax", "mtt"): ("tests/test_winamax_lines.py", "buyIn:"),
+    ("Winamax", "dead_blind"): ("tests/test_winamax_dead_blind.py", "posts dead blind ("),
 }
 
 

@@ -16,9 +16,10 @@ from dashboard.connection import NoDatabase, database_path, is_dataset
 from dashboard.navigation import PAGES
 from pipeline.storage.database import DatabaseBusy
 
+# Served by the dashboard itself: a Material icon as page icon makes the browser fetch it
+# from fonts.gstatic.com, and the dashboard fetches nothing from the internet. (A comment,
+# not a docstring: Streamlit's magic would show a bare string on every page.)
 FAVICON = Path(__file__).with_name("favicon.png")
-"""Served by the dashboard itself: a Material icon as page icon makes the browser fetch
-it from fonts.gstatic.com, and the dashboard fetches nothing from the internet."""
 
 
 def main() -> None:

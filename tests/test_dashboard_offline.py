@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -43,3 +44,15 @@ def test_the_page_icon_is_served_by_the_dashboard() -> None:
     assert "page_icon=str(FAVICON)" in app
     assert (REPO / "dashboard" / "favicon.png").read_bytes().startswith(b"\x89PNG")
     assert "favicon.png" in (REPO / "pyproject.toml").read_text()  # in the wheel too
+
+
+def test_the_app_shows_no_stray_text() -> None:
+    """Streamlit's magic writes every bare expression of the script on the page: a
+    string under a constant (a docstring of the constant) would show on every page."""
+    tree = ast.parse((REPO / "dashboard" / "app.py").read_text())
+    bare = [
+        node.lineno
+        for node in tree.body[1:]  # the module's docstring is not shown
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    ]
+    assert bare == []

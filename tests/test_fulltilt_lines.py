@@ -735,3 +735,37 @@ def test_a_hand_with_an_empty_pot_but_cards_dealt_is_no_dead_hand() -> None:
     )
     (outcome,) = [o for _chunk, o in parse_bytes("dead.txt", dealt.encode())]
     assert not isinstance(outcome, CancelledHand)
+
+
+# Inferred: no real line at hand; FPDB's FulltiltToFpdb.py re_Cancelled, "Hand #N has been
+# canceled", drops the hand as partial. Built in the lines of the real 2-7 Triple Draw
+# $5/$10 hand of 2012/11/23 (3-Draw-Limit-USD-5-10-201211.txt).
+CANCELED = (
+    "Full Tilt Poker Game #31497971190: Table Tam (6 max) - $5/$10 - "
+    "Limit 2-7 Triple Draw - 15:38:47 ET - 2012/11/23\n"
+    """\
+Seat 1: Hero ($320.50)
+Seat 2: Player0 ($53)
+Seat 3: Player1 ($216.65)
+Hero posts the small blind of $2.50
+Player0 posts the big blind of $5
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to Hero [Qc 8d Tc 2h Th]
+Player1 folds
+Hand #31497971190 has been canceled
+"""
+)
+
+
+@pytest.mark.parametrize("word", ["canceled", "cancelled"])
+def test_a_canceled_hand_is_counted_cancelled_and_moves_no_money(word: str) -> None:
+    text = CANCELED.replace("canceled", word)
+    (outcome,) = [o for _chunk, o in parse_bytes("canceled.txt", text.encode())]
+    assert isinstance(outcome, CancelledHand), outcome
+    assert (outcome.site, outcome.hand_number, outcome.game) == (
+        "fulltilt",
+        "31497971190",
+        "triple_draw_27",
+    )
+    assert (outcome.line, outcome.reason) == (11, f"Hand #31497971190 has been {word}")

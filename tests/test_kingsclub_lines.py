@@ -142,6 +142,8 @@ def test_the_table_line_in_every_form_fpdb_reads() -> None:
 
 
 def test_a_tournament_table_names_the_tournament() -> None:
+    """Inferred: FPDB's re_TourNo, a sit-and-go's "Table 'T4512 [3]'" (the tournament,
+    then its table), chips with no currency."""
     text = DRAW.replace("'HU Single Draw Mix'", "'T4512 [3]'")
     header = _replayed(text).header
     assert (header.money, header.currency, header.table) == (MoneyKind.TOURNAMENT, None, "3")

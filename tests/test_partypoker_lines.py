@@ -260,3 +260,50 @@ def test_an_unreadable_card_is_kept_as_unknown_with_a_warning() -> None:
     assert isinstance(hand, Hand)
     [show] = [e for e in hand.events if isinstance(e, Show) and e.player == "Alice"]
     assert show.cards[0] == "??" and hand.warnings
+
+
+def test_a_lost_connection_is_a_note_that_moves_no_money() -> None:
+    """Inferred: FPDB's re_Disconnected, "Connection Lost due to some reason" (it drops
+    the hand when the heading is missing too): the line is kept as a remark, and the
+    hand, its money untouched, replays as without it."""
+    text = HAND.replace(
+        "** Dealing Fifth street **\n",
+        "** Dealing Fifth street **\nConnection Lost due to some reason\n",
+    )
+    hand = _replays(_read(text))
+    assert Note("remark", "Connection Lost due to some reason") in hand.events
+    plain = _read(HAND)
+    assert isinstance(plain, Hand)
+    assert [e for e in hand.events if not isinstance(e, Note)] == [
+        e for e in plain.events if not isinstance(e, Note)
+    ]
+
+
+# Inferred: FPDB's re_GameInfoTrny1, a sit-and-go's heading: "***** Hand History For Game
+# N *****" and the game line with the buy-in, its entry fee, the tournament and its level.
+SNG_GAME_LINE = (
+    "FL 7 Card Stud Hi-Lo $10 USD Buy-in  + $1 Entry Fee  Trny:71489999 Level:1  "
+    "Stakes-Antes(10/20-1) - Monday, February 27, 09:51:26 EST 2012"
+)
+
+
+def test_a_sit_and_go_heading_reads_its_tournament() -> None:
+    text = (
+        HAND.replace("Hand History for Game", "Hand History For Game")
+        .replace(GAME_LINE, "GAME LINE")
+        .replace("$", "")  # tournament chips
+        .replace(" USD", "")
+        .replace("90.50", "91")  # no rake in a tournament
+        .replace("GAME LINE", SNG_GAME_LINE)
+    )
+    hand = _replays(_read(text))
+    assert (hand.header.money, hand.header.currency) == (MoneyKind.TOURNAMENT, None)
+    tournament = hand.header.tournament
+    assert tournament is not None
+    assert (tournament.tournament_id, tournament.level) == ("71489999", "1")
+    assert (tournament.buy_in, tournament.fee, tournament.currency) == (
+        Decimal("10"),
+        Decimal("1"),
+        "USD",
+    )
+    assert (hand.header.stakes.small_bet, hand.header.stakes.ante) == (10, 1)

@@ -71,6 +71,7 @@ from parsers.hand_reading import (
     LIMITS,
     HandFormat,
     count_street_put_in,
+    dead_and_live_blinds,
     site_line_parser,
     stakes_of,
     uncalled_returned,
@@ -359,7 +360,7 @@ def _undo_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> li
     records = _draws_dealt(records)
     records = _money_read(game, records)
     records = _summary_read(seats, records)
-    records = uncalled_returned(records, _after_betting)
+    records = dead_and_live_blinds(uncalled_returned(records, _after_betting))
     return _missed_small_blinds(records)
 
 
@@ -505,7 +506,10 @@ def _money_read(game: Game, records: list[object]) -> list[object]:
         elif isinstance(record, Post) and record.kind is PostKind.SMALL_AND_BIG_BLINDS:
             put_in[record.player] = put_in.get(record.player, ZERO) + record.amount
             dead = small_blind if small_blind is not None else record.amount / 2
-            read.append(replace(record, amount=record.amount + dead))
+            # posted as two, the big blind live, until the bets nobody called are returned
+            # (`uncalled_returned` counts the big blind), then merged back into one
+            read.append(Post(record.player, PostKind.DEAD_BLIND, dead, line=record.line))
+            read.append(replace(record, kind=PostKind.BIG_BLIND))
             continue
         elif isinstance(record, CallToLine):
             added = record.total - put_in.get(record.player, ZERO)

@@ -8,13 +8,16 @@ The hand below is built in KingsClub's own lines (those of the real No Limit 2-7
 Draw 25/50 hands of 2021/08): Player0, under the gun, owes the small blind (25, dead),
 calls the big blind, calls Hero's raise and his bet after the draw, and loses. His net,
 -545, is his ante, the 25 and 500.
+
+Both blinds posted at once ("posts blind 50") are counted, their live part, in a bet
+nobody calls: the return is the raise over the big blinds.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from parsers.events import Post, PostKind
+from parsers.events import Post, PostKind, UncalledReturn
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests.one_hand import parse_one
@@ -96,3 +99,51 @@ def test_a_seat_whose_lines_say_all_it_paid_gets_no_dead_blind() -> None:
     result = replay(hand, conventions_of(hand.site))
     assert not result.errors, result.errors
     assert result.total_pot == 1105
+
+
+# Both blinds at once ("Player0: posts blind 50": 50 live, the small blind's 25 dead), then
+# a fold to a raise nobody calls: the return is the raise over the live big blinds, 100.
+BOTH_BLINDS_THEN_A_FOLD = """\
+#45383999: No Limit 2-7 Single Draw - 25/50
+2021-08-04 07:05:50
+Table 'The Zoo' Seat 5 is the button
+Seat 2: Hero (1,200)
+Seat 3: Player0 (1,200)
+Seat 5: Player1 (1,200)
+Seat 6: Player2 (1,200)
+*** 1ST BETTING ROUND ***
+Hero: posts ante 20
+Player0: posts ante 20
+Player1: posts ante 20
+Player2: posts ante 20
+Player2: posts the small blind 25
+Hero: posts the big blind 50
+Player0: posts blind 50
+Dealt to Hero: [4c 9s 7h 2s As]
+Dealt to Player0: [X X X X X]
+Dealt to Player1: [X X X X X]
+Dealt to Player2: [X X X X X]
+Player0 checks
+Player1 folds
+Player2 folds
+Hero raises to 150
+Player0 folds
+*** SUMMARY ***
+Seat 2: Hero (1,360) +160
+Seat 3: Player0 (1,105) -95
+Seat 5: Player1 (1,180) -20
+Seat 6: Player2 (1,155) -45
+Hero wins pot (230)
+"""
+
+
+def test_both_blinds_at_once_count_their_live_part_in_a_return() -> None:
+    hand = parse_one(BOTH_BLINDS_THEN_A_FOLD)
+    posts = [e for e in hand.events if isinstance(e, Post) and e.player == "Player0"]
+    assert posts[1:] == [Post("Player0", PostKind.SMALL_AND_BIG_BLINDS, D(75))]
+    assert [e for e in hand.events if isinstance(e, UncalledReturn)] == [
+        UncalledReturn("Hero", D(100))
+    ]
+    result = replay(hand, conventions_of(hand.site))
+    assert not result.findings, result.findings
+    assert result.total_pot == 230

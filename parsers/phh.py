@@ -512,6 +512,7 @@ class _PhhHand:
             tournament=tournament,
             mixed_game=_text(user("mixed_game")),
             home_game=_text(user("home_game")),
+            hero=_text(user("hero")),  # PHH has no hero: none unless studdraw wrote him
         )
 
     def _action_lines(self) -> list[int]:

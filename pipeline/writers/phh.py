@@ -406,6 +406,7 @@ def _user_fields(
         "button_seat": header.button_seat,
         "mixed_game": header.mixed_game,
         "home_game": header.home_game,
+        "hero": header.hero,
         "ante": stakes.ante,
         "bring_in": stakes.bring_in,
         "small_blind": stakes.small_blind,

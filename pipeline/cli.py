@@ -47,11 +47,22 @@ def _print_version(asked: bool) -> None:
     if asked:
         from importlib.metadata import PackageNotFoundError, version
 
+        build = _build_said()
         try:
-            print(f"studdraw {version('studdraw')}")
+            print(f"studdraw {version('studdraw')} ({build})")
         except PackageNotFoundError:  # run from a checkout that was never installed
-            print("studdraw (not installed)")
+            print(f"studdraw (not installed; {build})")
         raise typer.Exit()
+
+
+def _build_said() -> str:
+    """Whether the parsers and engine run compiled: an install without a C compiler (or
+    a build older than its sources) runs them as pure Python."""
+    from parsers.compiled import build_is_current, extensions_present
+
+    if extensions_present() and build_is_current():
+        return "compiled"
+    return "pure Python: the same results, slower; docs/performance.md"
 
 
 @app.callback()

@@ -31,6 +31,7 @@ expect.set_options(timeout=60_000)  # an import or a first query can take a whil
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = REPO / "test-output" / "browser"
+DOC_IMAGES = REPO / "docs" / "images"  # the README's screenshots, with STUDDRAW_DOC_IMAGES=1
 TIMEOUT_MS = 60_000
 
 
@@ -107,6 +108,7 @@ def _overview_graph(page, url: str) -> None:
     adjusted = page.locator('[data-testid="stMetric"]').filter(has_text="All-in adjusted net")
     expect(adjusted).to_be_visible()
     page.screenshot(path=SHOTS / "3-overview-graph.png", full_page=True)
+    _for_the_readme(page, "overview")
 
 
 def _tournaments(page, url: str) -> None:
@@ -157,6 +159,17 @@ def _replay_to_the_end(page, url: str, hand_number: str, game: str) -> None:
     expect(page.locator("[data-result]")).to_be_visible()  # the last step shows the result
     assert page.locator("[data-card]").count() > 0
     page.screenshot(path=SHOTS / f"5-{game}-last.png", full_page=True)
+    if game == "seven_stud":
+        _for_the_readme(page, "replayer")
+
+
+def _for_the_readme(page, name: str) -> None:
+    """The README's screenshots taken again, so that they show the dashboard as it is:
+    `STUDDRAW_DOC_IMAGES=1 pytest tests/test_browser.py -k replayer` writes
+    docs/images/NAME.png (the window, not the whole page)."""
+    if os.environ.get("STUDDRAW_DOC_IMAGES"):
+        DOC_IMAGES.mkdir(exist_ok=True)
+        page.screenshot(path=DOC_IMAGES / f"{name}.png")
 
 
 def test_the_live_page_follows_a_watched_file_without_a_click(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_file
 from parsers.sites import conventions_of
+from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
@@ -20,9 +21,12 @@ def test_every_sample_hand_parses_and_validates() -> None:
         for _chunk, outcome in parse_file(path):
             assert isinstance(outcome, Hand), outcome
             result = replay(outcome, conventions_of(outcome.site))
-            assert result.findings == (), (outcome.hand_number, result.findings)
+            # The simulator gives an odd chip by the card-room rule; PokerStars' own rule
+            # is unknown, so the engine says which it saw: a word on the site, not an error.
+            said = tuple(f for f in result.findings if f.code is not Code.ODD_CHIP)
+            assert said == (), (outcome.hand_number, result.findings)
             games[outcome.game.value] += 1
-            heroes.update(e.player for e in outcome.events if type(e).__name__ == "Deal" and e.down)
+            heroes[outcome.header.hero] += 1
     assert set(games) >= {
         "seven_stud",
         "seven_stud_hilo",
@@ -32,4 +36,4 @@ def test_every_sample_hand_parses_and_validates() -> None:
         "badugi",
         "five_draw",
     }
-    assert list(heroes) == ["studdraw_hero"]  # one hero across every file
+    assert list(heroes) == ["studdraw_hero"]  # the hero of every hand, as each file marks him

@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import field, replace
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final
 
 from lark import v_args
@@ -94,7 +94,8 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     """Read one Winning hand, of either format; raises `HandParseError` with the file, line
     and column."""
     if _HAND_START_2016.match(chunk.lines[0]):
-        return FORMAT_2016.read(chunk)
+        found = _TOURNAMENT_FILE_2016.search(_FILE_NAME_END.split(chunk.path)[-1])
+        return (FORMAT_2016 if found is None else _format_2016_of(found["number"])).read(chunk)
     return FORMAT.read(chunk)
 
 
@@ -366,7 +367,7 @@ class Winning2016Lines(CommonLines):
             "hand_number": number,
             "stake_low": low,
             "stake_high": high,
-            "table": table,
+            "table": table or "",
             "game": game,
         }
 
@@ -514,22 +515,53 @@ _TABLE_KIND_2016: Final = re.compile(r"^\((?P<kind>[A-Z]+)\) ")
 _TOURNAMENT_TABLE_2016: Final = re.compile(r"^(?P<tournament>.+), Table (?P<number>\d+)$")
 
 
+# The 2016 client's file names: "HH20160914 G34835015.txt" a cash table's, "HH20160914
+# T6106397-G34835015.txt" a tournament's, its number after the T. Inferred (the real
+# files here are a cash table's, renamed): FPDB WinningToFpdb.py re_File1 and re_TourNo,
+# and its tournament files ("NLHE-9max-USD-5.00 HH00000000 T5731520-G0-201608.Regular").
+# The current client's names ("...SITGOID-TN-$15 PLO Hi{BACKSLASH}Lo Turbo - On Demand
+# GAMETYPE...", "...SCHEDULEDID-...": FPDB re_File2) tell a tournament's name and kind, but
+# its hands print their tournament ("Tournament #11212445"): read from the hand alone.
+_TOURNAMENT_FILE_2016: Final = re.compile(r"HH\d{8} T(?P<number>\d+)-G\d+")
+_FILE_NAME_END: Final = re.compile(r"[\\/!]")  # the name alone: no folder, no archive ("a.zip!b")
+
+
+@lru_cache(maxsize=16)
+def _format_2016_of(tournament_number: str) -> HandFormat:
+    """The 2016 format, for the hands of a file whose name says it is a tournament's."""
+
+    def header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
+        return _hand_header_2016(heading, game, events, tournament_number)
+
+    return replace(FORMAT_2016, hand_header=header)
+
+
 def _hand_header_2016(
-    heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
+    heading: tuple[Any, ...],
+    game: Game,
+    events: tuple[Event, ...],
+    file_tournament: str | None = None,
 ) -> HandHeader:
     """The 2016 header. The table says the money: "(PRR) Leyak" a real-money table, "PM
     Hold`em 5/10" a play-money one, "$5 Regular 9-Max, Table 1" a tournament's (FPDB
-    WinningToFpdb.py reads them so: no line of the hand says it)."""
+    WinningToFpdb.py reads them so: no line of the hand says it). A tournament's number
+    is printed nowhere in the hand: the file's name gives it (`file_tournament`), and
+    makes a hand whose table says nothing of its money ("", "PMS_27056799") that
+    tournament's; a table that says cash or play money stays so."""
     started, game_id = heading
     site_time = started.site_time
+    said = _TABLE_KIND_2016.match(game_id.table) is not None
     table = _TABLE_KIND_2016.sub("", game_id.table)
     tournament = None
     if match := _TOURNAMENT_TABLE_2016.match(table):
         money, currency = MoneyKind.TOURNAMENT, None
-        tournament = Tournament(tournament_id=match["tournament"])
+        tournament = Tournament(tournament_id=file_tournament or match["tournament"])
         table = match["number"]
     elif table.startswith("PM "):
         money, currency = MoneyKind.PLAY, None
+    elif file_tournament is not None and not said:
+        money, currency = MoneyKind.TOURNAMENT, None
+        tournament = Tournament(tournament_id=file_tournament)
     else:
         # No sign: the network plays in dollars (the real file's name says USD).
         money, currency = MoneyKind.REAL, "USD"

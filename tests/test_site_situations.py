@@ -164,6 +164,8 @@ READER_TESTS: dict[tuple[str, str], tuple[str, str]] = {
     ("PokerStars", "dead_blind"): ("tests/test_pokerstars_lines.py", "posts small & big blinds"),
     ("Winamax", "mtt"): ("tests/test_winamax_lines.py", "buyIn:"),
     ("Winamax", "dead_blind"): ("tests/test_winamax_dead_blind.py", "posts dead blind ("),
+    ("Winning", "sng"): ("tests/test_winning_lines.py", "SITGOID-TN-"),
+    ("Winning", "mtt"): ("tests/test_winning_lines.py", "SCHEDULEDID-TN-"),
 }
 
 

@@ -16,6 +16,7 @@ from parsers.events import (
     ActionKind,
     Collect,
     Game,
+    Hand,
     LimitKind,
     MoneyKind,
     Muck,
@@ -29,8 +30,10 @@ from parsers.events import (
     Street,
     StreetStart,
     SummaryStart,
+    Tournament,
     UncalledReturn,
 )
+from parsers.history_file import parse_bytes
 from parsers.line_parser import LineSyntaxError
 from parsers.winning import (
     AllInLine,
@@ -502,3 +505,73 @@ def test_a_2016_hand_cut_after_its_seats_is_truncated_at_its_last_line() -> None
     )
     assert (error.kind, error.line) == (ErrorKind.TRUNCATED, 4)
     assert error.line_text == "Seat 5: Nee (50)."
+
+
+# ---------------------------------------------------------------------------- file names
+
+
+def _read_file(name: str, text: str) -> Hand:
+    [(_chunk, outcome)] = list(parse_bytes(name, text.encode() + b"\n\n"))
+    assert isinstance(outcome, Hand), outcome
+    return outcome
+
+
+GAME_ID_2016 = "Game ID: 693978378 1/2 (PRR) Leyak (Seven Cards Stud)"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "table"),
+    [
+        # sit-and-go: FPDB's "NLHE-2max-USD-2.20 HH00000000 T5732408-G0-201608.Turbo"
+        ("Game ID: 693978378 1/2 $2.20 Turbo Heads-up, Table 1 (Seven Cards Stud)", "1"),
+        # multi-table: FPDB's "NLHE-9max-USD- HH20160828 T5795043-G33949698-201608.ante.2"
+        ("Game ID: 693978378 1/2 OSS #27 - $300,000 GTD Sunday, Table 8 (Seven Cards Stud)", "8"),
+        # no table at all: FPDB's "NLHE-NA-0-0 HH20190118 T9360380-G0-201901"
+        ("Game ID: 693978378 1/2  (Seven Cards Stud)", ""),
+    ],
+)  # fmt: skip
+def test_a_2016_tournament_hand_takes_its_number_from_the_file_name(
+    game_id: str, table: str
+) -> None:
+    """Inferred, FPDB WinningToFpdb.py re_File1 / re_TourNo: the 2016 client names a
+    tournament's file "HH20160914 T6106397-G34835015.txt", and no line of its hands prints
+    the tournament's number (a table names the tournament, or nothing)."""
+    text = HAND_2016.replace(GAME_ID_2016, game_id)
+    hand = _read_file("Winning/HH20160914 T6106397-G34835015.txt", text)
+    assert hand.header.money is MoneyKind.TOURNAMENT and hand.header.currency is None
+    assert hand.header.tournament == Tournament("6106397")
+    assert hand.header.table == table
+
+
+def test_a_file_name_never_overrides_what_the_2016_hand_says() -> None:
+    """A cash table ("(PRR) Leyak") in a file named for a tournament stays cash; a
+    tournament's table in a file named for a cash table keeps the tournament's name."""
+    cash = _read_file("HH20160914 T6106397-G34835015.txt", HAND_2016)
+    assert (cash.header.money, cash.header.tournament) == (MoneyKind.REAL, None)
+    table = "Game ID: 693978378 1/2 $5 Regular 9-Max, Table 1 (Seven Cards Stud)"
+    named = _read_file("HH20160914 G34835015.txt", HAND_2016.replace(GAME_ID_2016, table))
+    assert named.header.tournament == Tournament("$5 Regular 9-Max")
+    empty = _read_file("HH20160914 G34835015.txt", HAND_2016.replace("(PRR) Leyak ", " "))
+    assert (empty.header.money, empty.header.table) == (MoneyKind.REAL, "")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "PLO8-9max-USD-15-201906.SITGOID-TN-$15 PLO Hi{BACKSLASH}Lo Turbo - On Demand GAMETYPE.txt",
+        "NLHE-9max-NA-0-0-201907.SCHEDULEDID-TN-The Venom - $5,000,000 GTD - Day 1C GAMETYPE.txt",
+    ],
+)
+def test_a_current_tournament_hand_says_its_own_number(name: str) -> None:
+    """Inferred, FPDB WinningToFpdb.py re_File2: the current client names a sit-and-go's
+    file "...SITGOID-TN-<name> GAMETYPE...", a scheduled tournament's "...SCHEDULEDID-...";
+    the hand prints its tournament ("Tournament #11212445"), read from the hand: the name
+    adds nothing a hand holds (the tournament's name, its kind)."""
+    text = CURRENT_HAND.replace(
+        "Hand #1903647458 - 7Stud(Fixed Limit) - $0.10/$0.20 - ",
+        "Game Hand #1903647458 - Tournament #11212445 - 7Stud(Fixed Limit) - "
+        "Level 1 (250.00/500.00)- ",
+    ).replace("$", "")
+    hand = _read_file(name, text)
+    assert hand.header.money is MoneyKind.TOURNAMENT
+    assert hand.header.tournament == Tournament("11212445", level="1")

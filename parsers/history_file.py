@@ -16,6 +16,9 @@ from parsers.tournament_summaries import is_summary
 
 HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", *PHH_SUFFIXES)
 _OPENING_LINES = 8  # more than a site's hand start spans (blank lines included)
+MAX_HAND_BYTES = 2**20
+"""More text than any hand holds (the longest real ones, a few thousand bytes). A PHH
+"hand" this large is not read (TOML's reader takes 13 s over a 50 MB line)."""
 
 
 def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome]]:
@@ -58,6 +61,15 @@ def with_file_headings(chunks: Iterable[HandText]) -> Iterator[HandText]:
 
 def parse_chunk(chunk: HandText) -> ParseOutcome:
     if is_phh(chunk.path):
+        if chunk.byte_end - chunk.byte_offset > MAX_HAND_BYTES:
+            return HandParseError(
+                ErrorKind.STRUCTURE,
+                f"{chunk.byte_end - chunk.byte_offset:,} bytes: far more than a PHH hand holds",
+                chunk.path,
+                chunk.first_line,
+                line_text=chunk.lines[0][:300],
+                site=phh.SITE,
+            )
         try:
             return phh.parse_hand(chunk)
         except HandParseError as error:

@@ -108,6 +108,21 @@ def read_refusal(error: OSError, what: str) -> SourceRefusal:
     return SourceRefusal(f"{what} cannot be read ({error.strerror})")
 
 
+def reader_failure(error: Exception, line: int | None = None) -> SourceRefusal:
+    """A reader that failed on a file (a PHH file nested 100,000 deep, a 5,000-digit
+    number: a crafted file, or a reader's bug): the file refused, with the failure
+    named, instead of the whole import stopped. `line`: where the hand starts."""
+    if isinstance(error, RecursionError):
+        why = "nested too deep to read"
+    elif isinstance(error, MemoryError):
+        why = "too large to read"
+    else:
+        why = "it could not be read"
+    message = str(error).split("\n", 1)[0][:200]
+    where = f" (the hand at line {line:,})" if line else ""
+    return SourceRefusal(f"{why}{where}: {type(error).__name__}: {message}")
+
+
 # ---------------------------------------------------------------------------- the disk
 
 

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
-from parsers.history_file import file_chunks, parse_chunk
-from parsers.outcomes import CancelledHand, SkippedHand
+from parsers.history_file import MAX_HAND_BYTES, file_chunks, parse_chunk
+from parsers.outcomes import CancelledHand, ParseOutcome, SkippedHand
 from parsers.phh_notation import is_phh
 from parsers.reading import HandText, decode_history
 from parsers.sites import conventions_of
@@ -46,7 +46,14 @@ from pipeline.file_pieces import (
     prefix_sha256,
     read_piece,
 )
-from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal, sources
+from pipeline.history_sources import (
+    Refused,
+    Source,
+    SourceRefusal,
+    read_refusal,
+    reader_failure,
+    sources,
+)
 from pipeline.storage.arrow_rows import write_rows
 from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.rows import (
@@ -55,6 +62,7 @@ from pipeline.storage.rows import (
     add_engine_reject,
     add_hand,
     add_parse_reject,
+    add_reject,
     add_summary,
 )
 from pipeline.validation_tally import engine_rejection
@@ -353,6 +361,10 @@ def read_work(work: FileWork) -> WorkOutcome:
         refusal = error if isinstance(error, SourceRefusal) else read_refusal(error, "it")
         last = work.piece.last if work.piece else True  # a piece's failure ends no file
         return WorkOutcome(refused=Refused(work.source.name, str(refusal)), ends_file=last)
+    except Exception as error:  # a reader that failed: the file refused, the import goes on
+        last = work.piece.last if work.piece else True
+        refused = Refused(work.source.name, str(reader_failure(error)))
+        return WorkOutcome(refused=refused, ends_file=last)
 
 
 def _read_source(work: FileWork) -> WorkOutcome:
@@ -383,28 +395,14 @@ def _read_source(work: FileWork) -> WorkOutcome:
 
     batch, batch_keys, reached, hands = Batch(), set[tuple[str, str]](), start, 0
     for chunk, last in _with_last(c for c in chunks if c.byte_offset >= start):
-        parsed = parse_chunk(chunk)
-        if _still_being_written(parsed, last and file_end, data):
-            outcome.left_for_next_run += 1
-            break
-        if isinstance(parsed, Hand):
-            result = replay(parsed, conventions_of(parsed.site))
-            key = (parsed.header.site, parsed.header.hand_number)
-            if result.errors:
-                add_engine_reject(batch, chunk, result)
-                outcome.rejected[engine_rejection(result)] += 1
-            elif key in batch_keys:  # stored, its players' rows would be stored twice
-                outcome.duplicates += 1
-            else:
-                batch_keys.add(key)
-                add_hand(batch, chunk, parsed, result, all_in_adjustment(result))
-        elif isinstance(parsed, SkippedHand):
-            outcome.flop_games_skipped += 1
-        elif isinstance(parsed, CancelledHand):
-            outcome.cancelled += 1
-        else:
-            add_parse_reject(batch, chunk, parsed)
-            outcome.rejected[parsed.kind.value] += 1
+        try:
+            parsed = parse_chunk(chunk)
+            if _still_being_written(parsed, last and file_end, data, chunk):
+                outcome.left_for_next_run += 1
+                break
+            _add_outcome(batch, batch_keys, chunk, parsed, outcome)
+        except Exception as error:  # RecursionError, a 5,000-digit number...: not read
+            raise reader_failure(error, chunk.first_line) from None
         prefix.update(memoryview(data)[reached - read_from : chunk.byte_end - read_from])
         reached = chunk.byte_end
         if len(batch.hands) + len(batch.rejects) >= work.spool_hands:
@@ -414,6 +412,60 @@ def _read_source(work: FileWork) -> WorkOutcome:
     hands += len(batch.hands)
     outcome.batches.append(_spooled(batch, work, prefix, reached, hands, file_end))
     return outcome
+
+
+def _add_outcome(
+    batch: Batch,
+    batch_keys: set[tuple[str, str]],
+    chunk: HandText,
+    parsed: ParseOutcome,
+    outcome: WorkOutcome,
+) -> None:
+    """A hand's outcome: counted (skipped, cancelled), rejected with its reason, or a
+    hand read, replayed (`_add_replayed`)."""
+    if isinstance(parsed, Hand):
+        _add_replayed(batch, batch_keys, chunk, parsed, outcome)
+    elif isinstance(parsed, SkippedHand):
+        outcome.flop_games_skipped += 1
+    elif isinstance(parsed, CancelledHand):
+        outcome.cancelled += 1
+    else:
+        add_parse_reject(batch, chunk, parsed)
+        outcome.rejected[parsed.kind.value] += 1
+
+
+def _add_replayed(
+    batch: Batch,
+    batch_keys: set[tuple[str, str]],
+    chunk: HandText,
+    hand: Hand,
+    outcome: WorkOutcome,
+) -> None:
+    """A hand read: replayed, and its rows added, or rejected with the reason (the
+    engine's, or a value the database cannot hold); a hand twice in a batch, counted."""
+    result = replay(hand, conventions_of(hand.site))
+    key = (hand.header.site, hand.header.hand_number)
+    if result.errors:
+        add_engine_reject(batch, chunk, result)
+        outcome.rejected[engine_rejection(result)] += 1
+        return
+    if key in batch_keys:  # stored, its players' rows would be stored twice
+        outcome.duplicates += 1
+        return
+    before = batch.sizes()
+    add_hand(batch, chunk, hand, result, all_in_adjustment(result))
+    unstorable = batch.unstorable_since(before)
+    if unstorable is None:
+        batch_keys.add(key)
+        return
+    batch.drop_since(before)
+    add_reject(batch, chunk, UNSTORABLE, unstorable, chunk.first_line, hand.site, key[1])
+    outcome.rejected[UNSTORABLE] += 1
+
+
+UNSTORABLE = "unstorable"
+"""The rejects' kind of a hand with a value the database cannot hold (an amount of
+10^14 or more, infinite, not a number)."""
 
 
 def _with_last(items: Iterator[HandText]) -> Iterator[tuple[HandText, bool]]:
@@ -451,6 +503,10 @@ def _summary_outcome(work: FileWork, data: bytes) -> WorkOutcome:
     summary = read_summary(work.source.name, data)
     if isinstance(summary, TournamentSummary):
         add_summary(batch, summary)
+        unstorable = batch.unstorable_since(Batch().sizes())
+        if unstorable is not None:
+            batch.drop_since(Batch().sizes())
+            raise SourceRefusal(f"a tournament summary whose {unstorable}")
         outcome.tournament_summaries = 1
     else:
         lines = tuple(decode_history(data, None).text.splitlines())
@@ -463,12 +519,20 @@ def _summary_outcome(work: FileWork, data: bytes) -> WorkOutcome:
     return outcome
 
 
-def _still_being_written(outcome: object, last: bool, data: bytes) -> bool:
+def _still_being_written(outcome: object, last: bool, data: bytes, chunk: HandText) -> bool:
     """A last hand that does not read, with no blank line after it: the client is still
-    writing it (cut anywhere, even mid-line), so it waits for the next import."""
-    return (
+    writing it (cut anywhere, even mid-line), so it waits for the next import.
+
+    Not a hand far larger than any (a 50 MB line: `MAX_HAND_BYTES`), and not a PHH hand
+    whose TOML reads whole (a program writes the file at once; month 13, a stack of
+    `nan`, `actions = [1]` are wrong, not unfinished): those are rejected, each run alike."""
+    if not (
         last
         and isinstance(outcome, HandParseError)
         and outcome.kind is not ErrorKind.NOT_A_HAND
         and not data.endswith(_BLANK_LINE_ENDINGS)
-    )
+    ):
+        return False
+    if chunk.byte_end - chunk.byte_offset > MAX_HAND_BYTES:
+        return False
+    return outcome.kind is ErrorKind.SYNTAX or not is_phh(chunk.path)

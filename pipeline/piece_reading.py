@@ -16,7 +16,13 @@ from parsers.history_file import file_chunks, parse_chunk
 from parsers.outcomes import ParseOutcome
 from parsers.phh_notation import is_phh
 from pipeline.file_pieces import PIECE_BYTES, Piece, file_pieces, piece_sizes_for, read_piece
-from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
+from pipeline.history_sources import (
+    Refused,
+    Source,
+    SourceRefusal,
+    read_refusal,
+    reader_failure,
+)
 from pipeline.worker_pool import OrderedMap, executor
 
 Report = TypeVar("Report")
@@ -72,8 +78,10 @@ def _read(work: _Work[Report] | Refused) -> Report | Refused:
         if piece is None:
             return work.reader(map(parse_chunk, file_chunks(label, source.read())))
         data = read_piece(source.path, piece, "read it again")
+        return work.reader(map(parse_chunk, file_chunks(label, data, piece.reading)))
     except SourceRefusal as refusal:
         return Refused(label, str(refusal))
     except OSError as error:
         return Refused(label, str(read_refusal(error, "it")))
-    return work.reader(map(parse_chunk, file_chunks(label, data, piece.reading)))
+    except Exception as error:  # a reader that failed (a crafted file): this file not read
+        return Refused(label, str(reader_failure(error)))

@@ -239,6 +239,25 @@ class Batch:
         """Each table's rows, for the tables that have any."""
         return {table: rows for table in TABLES if (rows := getattr(self, table))}
 
+    def sizes(self) -> tuple[int, ...]:
+        """How many rows each table holds: a mark to check, or take back, a hand's rows by."""
+        return tuple(len(getattr(self, table)) for table in TABLES)
+
+    def unstorable_since(self, sizes: tuple[int, ...]) -> str | None:
+        """Why a row added since `sizes` cannot be stored (`unstorable`), or None."""
+        for table, size in zip(TABLES, sizes, strict=True):
+            rows: list[tuple[object, ...]] = getattr(self, table)
+            for row in rows[size:]:
+                why = unstorable(_COLUMNS[table], row)
+                if why is not None:
+                    return why
+        return None
+
+    def drop_since(self, sizes: tuple[int, ...]) -> None:
+        """Take back every row added since `sizes`."""
+        for table, size in zip(TABLES, sizes, strict=True):
+            del getattr(self, table)[size:]
+
 
 ROW_TYPES: dict[str, type[tuple[object, ...]]] = {
     "hands": HandRow,
@@ -252,6 +271,18 @@ ROW_TYPES: dict[str, type[tuple[object, ...]]] = {
     "rejects": RejectRow,
 }
 """Each table's row type: its fields name the columns of the table's rows, in order."""
+
+_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
+    "hands": HandRow._fields,
+    "hand_players": PlayerRow._fields,
+    "actions": ActionRow._fields,
+    "draws": DrawRow._fields,
+    "pots": PotRow._fields,
+    "findings": FindingRow._fields,
+    "tournament_finishes": FinishRow._fields,
+    "tournament_summaries": SummaryRow._fields,
+    "rejects": RejectRow._fields,
+}
 
 
 class EvColumns(NamedTuple):
@@ -684,3 +715,36 @@ def columns_of(rows: list[tuple[object, ...]], width: int) -> list[list[object]]
         for index in range(width):
             columns[index].append(row[index])
     return columns
+
+
+MONEY_LIMIT: Final = Decimal("99999999999999.9999")
+"""The largest amount DECIMAL(18, 4) holds (schema.sql): 14 digits before the point."""
+_INTEGER_LIMITS: Final = {ColumnKind.INT32: 2**31, ColumnKind.INT64: 2**63}
+
+
+def unstorable(columns: tuple[str, ...], row: tuple[object, ...]) -> str | None:
+    """Why a row cannot be stored: an amount DECIMAL(18, 4) cannot hold (infinite, not a
+    number, 10^14 or more) or a count too large for its integer column; None if it can.
+    A history may print any digits: such a value must stop its hand, not the import."""
+    for name, value in zip(columns, row, strict=True):
+        if value is None:
+            continue
+        kind = COLUMN_KINDS.get(name)
+        if kind is ColumnKind.MONEY:
+            if not isinstance(value, Decimal) or not value.is_finite():
+                return f"{name} {value} is not an amount"
+            if abs(value) > MONEY_LIMIT:
+                return f"{name} {_shortened(value)} is too large to store (at most {MONEY_LIMIT})"
+        elif kind in _INTEGER_LIMITS and isinstance(value, int):
+            limit = _INTEGER_LIMITS[kind]
+            if not -limit <= value < limit:
+                return f"{name} {_shortened(value)} is too large to store (under {limit:,})"
+    return None
+
+
+def _shortened(value: object) -> str:
+    """A value as a reason quotes it: a 5,000-digit number by its length."""
+    if isinstance(value, int) and value.bit_length() > 64:  # str() refuses 4,300 digits
+        return f"(a number of about {int(value.bit_length() * 0.30103) + 1:,} digits)"
+    text = str(value)
+    return text if len(text) <= 40 else f"{text[:20]}... ({len(text):,} characters)"

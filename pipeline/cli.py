@@ -21,6 +21,7 @@ from parsers.outcomes import CancelledHand, ParseOutcome
 from parsers.sites import conventions_of, site_name
 from pipeline.engine.findings import Severity
 from pipeline.engine.replay import replay
+from pipeline.terminal_text import as_text, joined
 from pipeline.wording import counted
 
 if TYPE_CHECKING:
@@ -130,14 +131,14 @@ def validate(
             _print_findings(hand)
         total.update(report)
     for line in total.tally.lines():
-        stderr.print(line, markup=False)
+        stderr.print(as_text(line))
     if total.codes:
         stderr.print("findings:")
     for code, count in total.codes.most_common():
-        stderr.print(f"  {count:6d}  {code}")
+        stderr.print(as_text(f"  {count:6d}  {code}"))
     if total.failures and not as_json:
         for error in total.failures[:_SHOWN_ERRORS]:
-            stderr.print(str(error), markup=False)
+            stderr.print(as_text(error, lines=True))
         if len(total.failures) > _SHOWN_ERRORS:
             more = len(total.failures) - _SHOWN_ERRORS
             stderr.print(f"... and {more} more (--json lists them all)")
@@ -152,7 +153,7 @@ def _reports(paths: list[Path], reader: Reader[Report], jobs: int) -> Iterator[R
 
     for report in read_sources(sources(paths), reader, jobs):
         if isinstance(report, Refused):
-            stderr.print(f"[red]not read:[/] {report.name}: {report.reason}", highlight=False)
+            stderr.print(joined(("not read:", "red"), f" {report.name}: {report.reason}"))
             error = HandParseError(ErrorKind.NOT_A_HAND, report.reason, report.name, 0)
             yield reader(iter([error]))
         else:
@@ -232,9 +233,9 @@ def export(
     if collection:
         with (out / "hands.phhs").open("w", encoding="utf-8") as file:
             file.writelines(phhs_text(written))
-    stderr.print(f"{counted(len(written), 'hand')} written as PHH to {out}", markup=False)
+    stderr.print(as_text(f"{counted(len(written), 'hand')} written as PHH to {out}"))
     for reason, count in skipped.most_common():
-        stderr.print(f"  {count:6d}  skipped: {reason}", markup=False)
+        stderr.print(as_text(f"  {count:6d}  skipped: {reason}"))
 
 
 def _stored_outcomes(db: Path, filters: StatFilters) -> Iterator[object]:
@@ -287,10 +288,14 @@ def import_(
         ),
     ] = None,
 ) -> None:
-    """Import hand histories: new hands only, rejected hands kept with their reasons."""
+    """Import hand histories: new hands only, rejected hands kept with their reasons.
+
+    Exit status 0 when the import ran to its end, files not read among them (each listed
+    at the end, with why); 1 when it stopped (the database busy, a write failed); 2 when
+    a path or the database cannot be used."""
     missing = [path for path in paths if not path.exists()]
     if missing:
-        stderr.print(f"[red]no such file or folder:[/] {', '.join(map(str, missing))}")
+        stderr.print(joined(("no such file or folder:", "red"), f" {', '.join(map(str, missing))}"))
         raise typer.Exit(2)
     if to is not None:
         _import_to_dataset(paths, to, cluster, jobs)
@@ -317,10 +322,11 @@ def import_(
         ):
             summary = import_sources(found, database, advance, jobs=jobs, workers=workers)
     stderr.print(
-        f"{counted(summary.hands_imported, 'hand')} imported into {target} in "
-        f"{summary.seconds:.1f} s ({counted(summary.files, 'file')}, "
-        f"{summary.files_unchanged:,} unchanged and skipped)",
-        markup=False,
+        as_text(
+            f"{counted(summary.hands_imported, 'hand')} imported into {target} in "
+            f"{summary.seconds:.1f} s ({counted(summary.files, 'file')}, "
+            f"{summary.files_unchanged:,} unchanged and skipped)"
+        )
     )
     for site, count in summary.imported_by_site.most_common():
         stderr.print(f"  {count:6,d}  {site_name(site)}", markup=False)
@@ -351,11 +357,11 @@ def _said_the_rest(summary: ImportSummary | DatasetSummary) -> None:
     rejected = sum(summary.rejected.values())
     stderr.print(f"{counted(rejected, 'hand')} rejected (kept in the rejects table)")
     for reason, count in summary.rejected.most_common():
-        stderr.print(f"  {count:6,d}  {reason}", markup=False)
+        stderr.print(as_text(f"  {count:6,d}  {reason}"))
     if summary.refused:
         stderr.print(f"{counted(len(summary.refused), 'file')} not read:", style="bold red")
     for refused in summary.refused:
-        stderr.print(f"  {refused.name}: {refused.reason}", markup=False)
+        stderr.print(as_text(f"  {refused.name}: {refused.reason}"))
 
 
 @contextlib.contextmanager
@@ -468,7 +474,7 @@ def watch(
     if folders:
         missing = [folder for folder in folders if not folder.is_dir()]
         if missing:
-            stderr.print(f"[red]no such folder:[/] {', '.join(map(str, missing))}")
+            stderr.print(joined(("no such folder:", "red"), f" {', '.join(map(str, missing))}"))
             raise typer.Exit(2)
         watched = list(folders)
     else:
@@ -481,13 +487,13 @@ def watch(
             )
             raise typer.Exit(2)
         for client in found:
-            stderr.print(f"found {client.client}: {client.path}", markup=False)
+            stderr.print(as_text(f"found {client.client}: {client.path}"))
         watched = [client.path for client in found]
     target = _database_path(db)
     try:
         state = watch_state.claim(target, watched, started_from)
     except watch_state.AlreadyWatched as refusal:
-        stderr.print(f"{target} is {refusal}", markup=False)
+        stderr.print(as_text(f"{target} is {refusal}"))
         raise typer.Exit(2) from None
     stop = threading.Event()
 
@@ -522,7 +528,7 @@ def watch(
             watch.run(stop)
     finally:
         watch_state.release(target)
-    stderr.print(f"stopped; the database is {target}", markup=False)
+    stderr.print(as_text(f"stopped; the database is {target}"))
 
 
 @app.command()
@@ -540,7 +546,6 @@ def hero(
     """Say once which screen names are yours; the stats and the dashboard then count
     them (until then: on each site, the name the site marks as hero in most hands)."""
     from rich.table import Table
-    from rich.text import Text
 
     from pipeline.storage.database import Database
     from pipeline.storage.reading import open_for_reading
@@ -566,19 +571,20 @@ def hero(
     if chosen is None:
         default = default_hero_names(found)
         stderr.print(
-            "no screen names set: counted as yours, the name the sites mark as hero in "
-            f"most hands on each: {', '.join(default) or 'none'}",
-            markup=False,
+            as_text(
+                "no screen names set: counted as yours, the name the sites mark as hero in "
+                f"most hands on each: {', '.join(default) or 'none'}"
+            )
         )
         stderr.print("say which are yours: studdraw hero NAME [NAME ...]", markup=False)
     else:
-        stderr.print(f"your screen names, set for {target}: {', '.join(chosen)}", markup=False)
+        stderr.print(as_text(f"your screen names, set for {target}: {', '.join(chosen)}"))
     if not found:
         stderr.print("no history marks a hero yet")
         return
     table = Table("hands", "name", "site", title="The heroes the histories mark")
     for name, site, hands in found:
-        table.add_row(f"{hands:,}", Text(name), site_name(site))
+        table.add_row(f"{hands:,}", as_text(name), as_text(site_name(site)))
     stderr.print(table)
 
 
@@ -658,9 +664,7 @@ def stats(
                 )
                 raise typer.Exit(2)
             if not (csv or as_json):
-                stderr.print(
-                    f"your stats as {', '.join(names)} (studdraw hero: change)", markup=False
-                )
+                stderr.print(as_text(f"your stats as {', '.join(names)} (studdraw hero: change)"))
         arguments, given = filters.macro_arguments()
         arguments.append(f"by_game := {'false' if all_games else 'true'}")
         macro = "player_street_stats" if streets else "player_stats"
@@ -685,7 +689,7 @@ def _checked_filters(connection: duckdb.DuckDBPyConnection, filters: StatFilters
     try:
         return checked(connection, filters)
     except UnknownValue as error:
-        stderr.print(f"not counted: {error}", markup=False, style="red")
+        stderr.print(as_text(f"not counted: {error}", "red"))
         raise typer.Exit(2) from None
 
 
@@ -721,12 +725,10 @@ def _frame(
     connection: duckdb.DuckDBPyConnection, sql: str, parameters: dict[str, str]
 ) -> pl.DataFrame:
     """A query's result; the user's SQL errors said as such, in one line."""
-    from rich.markup import escape
-
     try:
         return connection.sql(sql, params=parameters or None).pl()
     except Exception as error:  # duckdb raises many kinds; all are about the input
-        stderr.print(f"[red]{type(error).__name__}:[/] {escape(str(error))}")
+        stderr.print(joined((f"{type(error).__name__}:", "red"), " ", (error, "")))
         raise typer.Exit(1) from None
 
 
@@ -903,17 +905,16 @@ def generate(
         for _simulated, text in written(game, hands, seed, site, hero):
             history.write(text + writer.hand_end)
             count += 1
-    stderr.print(f"{counted(count, game + ' hand')} written to {out}", markup=False)
+    stderr.print(as_text(f"{counted(count, game + ' hand')} written to {out}"))
 
 
 def _print_findings(hand: HandFindings) -> None:
-    stderr.print(f"{hand.title}:", markup=False)
+    stderr.print(as_text(f"{hand.title}:"))
     for finding in hand.findings:
         colour = "red" if finding.severity is Severity.ERROR else "yellow"
         where = f"line {finding.line}: " if finding.line else ""
         stderr.print(
-            f"  [{colour}]{finding.severity}[/] {finding.code}: {where}{finding.message}",
-            highlight=False,
+            joined("  ", (finding.severity, colour), f" {finding.code}: {where}{finding.message}")
         )
 
 
@@ -926,21 +927,22 @@ def _print_summary(
     stderr.print(f"{counted(parsed, 'hand')} parsed")
     if skipped:
         games = ", ".join(f"{count} {game}" for game, count in skipped.most_common())
-        stderr.print(f"{skipped.total():,} skipped as unsupported games ({games})", markup=False)
+        stderr.print(as_text(f"{skipped.total():,} skipped as unsupported games ({games})"))
     for hand in cancelled:
         stderr.print(
-            f"{hand.path}:{hand.line} (hand #{hand.hand_number}): cancelled by the site "
-            f"({hand.reason!r}): no money moved",
-            markup=False,
+            as_text(
+                f"{hand.path}:{hand.line} (hand #{hand.hand_number}): cancelled by the site "
+                f"({hand.reason!r}): no money moved"
+            )
         )
     if not failures:
         stderr.print("[green]0 failed[/]")
         return
     by_kind = Counter(str(error.kind) for error in failures)
     kinds = ", ".join(f"{count} {kind}" for kind, count in by_kind.most_common())
-    stderr.print(f"{len(failures):,} failed ({kinds}):", style="bold red", markup=False)
+    stderr.print(as_text(f"{len(failures):,} failed ({kinds}):", "bold red"))
     for error in failures[:_SHOWN_ERRORS]:
-        stderr.print(str(error), markup=False)
+        stderr.print(as_text(error, lines=True))
     if len(failures) > _SHOWN_ERRORS:
         stderr.print(f"... and {len(failures) - _SHOWN_ERRORS} more")
 
@@ -948,11 +950,11 @@ def _print_summary(
 def _outcomes(paths: list[Path]) -> Iterator[ParseOutcome]:
     """Every hand of every file named, found in folders or in archives; a file that
     cannot be read is an outcome too, with the reason."""
-    from pipeline.history_sources import Refused, SourceRefusal, sources
+    from pipeline.history_sources import Refused, SourceRefusal, reader_failure, sources
 
     for found in sources(paths):
         if isinstance(found, Refused):
-            stderr.print(f"[red]not read:[/] {found.name}: {found.reason}", highlight=False)
+            stderr.print(joined(("not read:", "red"), f" {found.name}: {found.reason}"))
             yield HandParseError(ErrorKind.NOT_A_HAND, found.reason, found.name, 0)
             continue
         label = found.name if found.members else found.path
@@ -961,8 +963,11 @@ def _outcomes(paths: list[Path]) -> Iterator[ParseOutcome]:
         except SourceRefusal as refusal:
             yield HandParseError(ErrorKind.NOT_A_HAND, str(refusal), label, 0)
             continue
-        for _chunk, outcome in parse_bytes(label, data):
-            yield outcome
+        try:
+            for _chunk, outcome in parse_bytes(label, data):
+                yield outcome
+        except Exception as error:  # a reader that failed (a crafted file): not read
+            yield HandParseError(ErrorKind.NOT_A_HAND, str(reader_failure(error)), label, 0)
 
 
 if __name__ == "__main__":

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, TextIO
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from parsers.games import GAME_RULES
 from parsers.sites import site_name
 from pipeline.storage.money_units import format_money, unit_title
 from pipeline.storage.stat_labels import stat_label
+from pipeline.terminal_text import as_text
 
 if TYPE_CHECKING:
     import polars as pl
@@ -91,9 +91,11 @@ def _json_pair(name: str, value: object) -> str:
 
 def print_table(frame: pl.DataFrame, console: Console) -> None:
     """A query's result as a table; every value as text, never as markup."""
-    table = Table(*frame.columns)
+    table = Table()
+    for column in frame.columns:  # a PIVOT's columns are named by values
+        table.add_column(as_text(column))
     for row in frame.iter_rows():
-        table.add_row(*(Text("" if v is None else str(plain_value(v))) for v in row))
+        table.add_row(*(as_text("" if v is None else plain_value(v)) for v in row))
     console.print(table)
 
 
@@ -111,7 +113,7 @@ def print_stat_blocks(rows: Iterable[Mapping[str, object]], console: Console) ->
         by_unit.setdefault(str(row.get("unit") or ""), []).append(row)
     for unit, unit_rows in by_unit.items():
         if unit:
-            console.print(Rule(unit_title(unit), style="bold"))
+            console.print(Rule(as_text(unit_title(unit)), style="bold"))
         for row in unit_rows:
             console.print(_stat_table(row, unit))
 
@@ -120,7 +122,7 @@ def _stat_table(row: Mapping[str, object], unit: str) -> Table:
     title = " · ".join(
         _key_text(key, row[key]) for key in _KEYS if key != "unit" and row.get(key) is not None
     )
-    table = Table("stat", "value", "sample", title=Text(title))
+    table = Table("stat", "value", "sample", title=as_text(title))
     for name, value in row.items():
         if name in _KEYS or name.endswith("_n"):
             continue

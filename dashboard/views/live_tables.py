@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard import filters
 from dashboard.games import game_name
+from dashboard.literal import literal
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries.live_tables import RECENT_MINUTES, live_tables
 from parsers.games import Game
@@ -85,7 +86,7 @@ def _tables(minutes: int) -> None:
         ["site", "table_name", "game"], maintain_order=True
     ):
         last = table_seats["last_hand"][0]
-        st.subheader(f"{table} — {game_name(str(game))}")
+        st.subheader(f"{literal(table)} — {game_name(str(game))}")
         st.caption(
             f"{site_name(str(site))} · newest hand {last:%Y-%m-%d %H:%M:%S} UTC · "
             "each stat: value · sample"

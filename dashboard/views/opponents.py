@@ -10,6 +10,7 @@ import streamlit as st
 from dashboard import filters, navigation
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
+from dashboard.literal import literal
 from dashboard.money import money_column, unit_title
 from dashboard.notes import note_editor
 from dashboard.queries import opponents as opponent_queries
@@ -124,8 +125,8 @@ def _one_unit(active: Filters) -> tuple[Filters, str | None]:
 
 def _player_view(active: Filters, unit: str, site: str, player: str) -> None:
     """One opponent: game by game, the hands together, and links onwards."""
-    st.subheader(player)
-    if st.button(f"Full stats for {player}", key="opponents_full_stats"):
+    st.subheader(literal(player))
+    if st.button(f"Full stats for {literal(player)}", key="opponents_full_stats"):
         navigation.open_player(site, player)
     _note(site, player)
     games = opponent_queries.opponent_by_game(active, site, player)

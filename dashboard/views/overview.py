@@ -16,6 +16,7 @@ import streamlit as st
 
 from dashboard import filters
 from dashboard.games import game_name, limit_name
+from dashboard.literal import literal
 from dashboard.money import (
     CHIPS,
     PLAY_MONEY,
@@ -56,7 +57,7 @@ def main() -> None:
     if not units:
         st.info("No hands match the filters.")
         return
-    names = ", ".join(active.heroes)
+    names = ", ".join(map(literal, active.heroes))
     if len(units) > 1:
         st.caption(
             f"The hands of {names} are played for {len(units)} kinds of money: "

@@ -11,6 +11,7 @@ from dashboard import cards, filters, navigation
 from dashboard.connection import database_path, is_dataset
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
+from dashboard.literal import literal
 from dashboard.money import format_amount, format_stakes
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import hands as hand_queries
@@ -149,14 +150,15 @@ def _header(replay: Replay) -> None:
     when = hand["started_at"].astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     mixed = f"{hand['mixed_game']}: " if hand.get("mixed_game") else ""  # HORSE, 8-Game
     st.subheader(f"{mixed}{game_name(replay.game)} {stakes} — hand #{replay.hand_number}")
-    table = f"table '{hand['table_name']}'" if hand.get("table_name") else "table"
+    table = f"table '{literal(hand['table_name'])}'" if hand.get("table_name") else "table"
     tournament = f", tournament {hand['tournament_id']}" if hand.get("tournament_id") else ""
     st.caption(f"{site_name(replay.site)}, {table}{tournament}, {when}")
     if replay.findings:
         with st.expander(f"Engine findings for this hand ({len(replay.findings)})"):
             for finding in replay.findings:
                 where = f"line {finding.line}: " if finding.line else ""
-                st.warning(f"{finding.code} ({finding.severity}): {where}{finding.message}")
+                message = literal(finding.message)
+                st.warning(f"{finding.code} ({finding.severity}): {where}{message}")
 
 
 def main() -> None:
@@ -204,7 +206,7 @@ def main() -> None:
         if step.final:
             st.html(cards.result_html(replay, step))
         for finding in step.findings:
-            st.warning(f"Engine: {finding.code}: {finding.message}")
+            st.warning(f"Engine: {finding.code}: {literal(finding.message)}")
     pots = " · ".join(
         f"{s.title}: {format_amount(s.pot, replay.currency)}" for s in replay.steps[:-1]
     )
@@ -256,7 +258,7 @@ def _notes_and_tags(replay: Replay, players: list[str]) -> None:
         set_tags(Database(database_path()), replay.site, replay.hand_number, chosen)
         st.toast("Tags saved")
     for player, note in annotation_queries.notes(replay.site, players).items():
-        st.caption(f"Note on {player}: {note}")
+        st.caption(f"Note on {literal(player)}: {literal(note)}")
 
 
 main()

@@ -11,6 +11,7 @@ import streamlit as st
 
 from dashboard import filters, navigation
 from dashboard.games import game_name
+from dashboard.literal import literal
 from dashboard.money import CHIPS, money_column, unit_key, unit_title
 from dashboard.queries import player_stats as stat_queries
 from dashboard.queries.options import stored_hero_names
@@ -149,7 +150,7 @@ def main() -> None:
     if frame.is_empty() or not frame["hands"].sum():
         st.info("No hands match the filters for this player.")
         return
-    st.subheader(title)
+    st.subheader(literal(title))
     units = list(dict.fromkeys(frame["unit"].to_list()))
     counts = ", ".join(
         f"{unit_title(unit)}: {hands:,} hand{'' if hands == 1 else 's'}"

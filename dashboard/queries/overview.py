@@ -11,6 +11,7 @@ import polars as pl
 from dashboard.connection import fetch_many
 from dashboard.hand_filters import Filters
 from dashboard.queries.hero_hands import hero_hands
+from dashboard.queries.tournaments import RESULTS, tournament_conditions
 
 MAX_POINTS = 2_000  # the results graph: enough for the eye, cheap for the browser (a unit)
 SESSION_GAP_MINUTES = 30  # a pause this long starts a new session
@@ -145,33 +146,11 @@ FROM hero_hands GROUP BY unit, hero, site ORDER BY unit, hands DESC, hero, site"
 
 
 def _tournament_money(filters: Filters) -> tuple[str, dict[str, Any]]:
-    """The hero's tournaments' money (the `tournaments` view: buy-ins and prizes, never
-    chips), per currency of the buy-in: what the sidebar's hero, site, game and dates say
-    of a tournament (the date of its first hand)."""
-    hero, params = filters.hero_condition("t", "hero")
-    conditions = [hero]
-    for column, value in (("site", filters.site), ("game", filters.game)):
-        if value is not None:
-            conditions.append(f"t.{column} = $t_{column}")
-            params[f"t_{column}"] = value
-    if filters.since is not None:
-        conditions.append("t.started_at >= CAST($t_since AS TIMESTAMPTZ)")
-        params["t_since"] = f"{filters.since.isoformat()} 00:00:00+00"
-    if filters.until is not None:
-        conditions.append("t.started_at < CAST($t_until AS TIMESTAMPTZ)")
-        params["t_until"] = f"{filters.until.isoformat()} 00:00:00+00"
-    # `counted`: a known buy-in and a known result (net); only those are in the sums
-    sql = f"""SELECT t.unit AS currency,
-        count(*) AS tournaments,
-        count(t.finish) AS finished,
-        count(t.net) AS counted,
-        sum(t.cost) FILTER (WHERE t.net IS NOT NULL) AS cost,
-        sum(t.prize) FILTER (WHERE t.net IS NOT NULL) AS prizes,
-        sum(t.net) AS net,
-        100 * sum(t.net) / nullif(sum(t.cost) FILTER (WHERE t.net IS NOT NULL), 0)
-            AS roi_pct
-    FROM tournaments AS t
-    WHERE {" AND ".join(conditions)}
+    """The hero's tournaments' money per currency of the buy-in (the `tournaments` view:
+    buy-ins and prizes, never chips), under the Tournaments page's own filters and sums."""
+    where, params = tournament_conditions(filters)
+    sql = f"""SELECT t.unit AS currency, {RESULTS}
+    FROM tournaments AS t WHERE {where}
     GROUP BY t.unit ORDER BY t.unit IS NULL, tournaments DESC, t.unit"""
     return sql, params
 

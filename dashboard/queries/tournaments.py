@@ -25,7 +25,7 @@ the mixed game's name ('8-Game', 'HORSE') when it rotates games, else its game i
 
 # Over the tournaments whose buy-in and result the files tell (`net` known): a
 # tournament still running in them, or whose last hands or buy-in are missing, has none.
-_RESULTS = """
+RESULTS = """
     count(*) AS tournaments,
     count(t.finish) AS finished,
     count(t.net) AS counted,
@@ -38,7 +38,7 @@ _RESULTS = """
     sum(t.hands) AS hands"""
 
 
-def _where(filters: Filters) -> tuple[str, dict[str, Any]]:
+def tournament_conditions(filters: Filters) -> tuple[str, dict[str, Any]]:
     """The sidebar's filters that mean something for a tournament: hero, site, game (a
     mixed tournament is its own game: filtering on razz leaves out an 8-Game), limit (one
     of its hands is of it), money unit (of its buy-in), dates (of its start). Stakes and
@@ -73,7 +73,7 @@ def _where(filters: Filters) -> tuple[str, dict[str, Any]]:
 
 def tournament_list(filters: Filters) -> pl.DataFrame:
     """The hero's tournaments, the newest first."""
-    where, params = _where(filters)
+    where, params = tournament_conditions(filters)
     sql = f"""SELECT t.site, t.tournament_id, timezone('UTC', t.started_at) AS started_at,
         {GAME} AS game, t.unit, t.cost, t.buy_in, t.fee, t.bounty, t.hands, t.entrants,
         t.finish, t.prize, t.net
@@ -85,9 +85,9 @@ def tournament_list(filters: Filters) -> pl.DataFrame:
 def results_by(filters: Filters) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """Totals, then results by game and by buy-in (`entry`: its cost), each per unit (a
     NULL unit: the tournaments whose buy-in is unknown)."""
-    where, params = _where(filters)
+    where, params = tournament_conditions(filters)
     grouped = [
-        f"SELECT {keys}, {_RESULTS} FROM tournaments AS t WHERE {where} "
+        f"SELECT {keys}, {RESULTS} FROM tournaments AS t WHERE {where} "
         f"GROUP BY {keys} ORDER BY {order}"
         for keys, order in (
             ("t.unit", "t.unit IS NULL, tournaments DESC, t.unit"),

@@ -207,7 +207,7 @@ def _tournament_money(tournaments: pl.DataFrame) -> None:
             if currency == PLAY_MONEY:
                 st.caption(
                     f"And {played} for play money ({row['counted']:,} with a known result: "
-                    f"buy-ins {format_money(row['cost'], currency)}, prizes "
+                    f"buy-ins {format_money(row['buy_ins'], currency)}, prizes "
                     f"{format_money(row['prizes'], currency)})."
                 )
                 continue
@@ -219,7 +219,7 @@ def _tournament_money(tournaments: pl.DataFrame) -> None:
                 "money here is theirs alone (one still running in the files has no result "
                 f"yet; {row['finished']:,} finished).",
             )
-            cost.metric("Buy-ins", format_money(row["cost"], currency))
+            cost.metric("Buy-ins", format_money(row["buy_ins"], currency))
             prizes.metric("Prizes", format_money(row["prizes"], currency))
             roi = row["roi_pct"]
             net.metric(

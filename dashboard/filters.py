@@ -168,23 +168,13 @@ def _choice(
 def _stakes_labels(stakes: pl.DataFrame) -> dict[Decimal, str]:
     """big_unit -> "$0.10/$0.20 (7 Card Stud, Razz) · 240/480 (Badugi)": every stake
     printed with that unit, each with the games played at it."""
-    from dashboard.money import format_stakes
+    from dashboard.money import stakes_of
 
     labels: dict[Decimal, list[str]] = {}
     for row in stakes.iter_rows(named=True):
         games = [game_name(game) for game in row["games"]]
         shown = ", ".join(games[:3]) + (f" +{len(games) - 3}" if len(games) > 3 else "")
-        text = (
-            format_stakes(
-                row["limit_kind"],
-                row["small_bet"],
-                row["big_bet"],
-                row["small_blind"],
-                row["big_blind"],
-                row["currency"],
-            )
-            + f" ({shown})"
-        )
+        text = stakes_of(row) + f" ({shown})"
         entries = labels.setdefault(row["big_unit"], [])
         if text not in entries:
             entries.append(text)

@@ -6,6 +6,7 @@ the CLI shares ("$1,643.40", "2,109 chips"): one writer, the same text everywher
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -42,6 +43,18 @@ def format_stakes(
 
 
 _COLUMN_FORMATS = {"USD": "dollar", "EUR": "euro", CHIPS: "localized"}
+
+
+def stakes_of(row: Mapping[str, Any]) -> str:
+    """`format_stakes` of a row of the hands table (or a query keeping its columns)."""
+    return format_stakes(
+        row["limit_kind"],
+        row["small_bet"],
+        row["big_bet"],
+        row["small_blind"],
+        row["big_blind"],
+        row["currency"],
+    )
 
 
 def unit_short(unit: str | None) -> str:

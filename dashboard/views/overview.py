@@ -21,8 +21,8 @@ from dashboard.money import (
     CHIPS,
     PLAY_MONEY,
     format_money,
-    format_stakes,
     money_column,
+    stakes_of,
     unit_key,
     unit_title,
 )
@@ -279,18 +279,7 @@ def _result_columns(unit: str) -> dict[str, object]:
 def _stakes_table(frame: pl.DataFrame) -> pl.DataFrame:
     """Each game at each stake: "Razz $0.10/$0.20" (two games at one stake are two rows
     that say which is which)."""
-    labels = [
-        f"{game_name(row['game'])} "
-        + format_stakes(
-            row["limit_kind"],
-            row["small_bet"],
-            row["big_bet"],
-            row["small_blind"],
-            row["big_blind"],
-            row["currency"],
-        )
-        for row in frame.iter_rows(named=True)
-    ]
+    labels = [f"{game_name(row['game'])} " + stakes_of(row) for row in frame.iter_rows(named=True)]
     return frame.select(
         pl.Series("stakes", labels, dtype=pl.String),
         pl.col("limit_kind").map_elements(limit_name, return_dtype=pl.String).alias("limit"),

@@ -12,7 +12,7 @@ from dashboard.connection import database_path, is_dataset
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
 from dashboard.literal import literal
-from dashboard.money import format_amount, format_stakes
+from dashboard.money import format_amount, stakes_of
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import hands as hand_queries
 from dashboard.replay_steps import Replay, build_replay, street_title
@@ -86,17 +86,7 @@ def _finder(active: Filters, arrived: bool = False) -> None:
     if new_list:
         st.session_state[LIST_PICKED] = list(_selected_rows())
     with st.expander(f"Hands ({hands.height:,} shown, under the sidebar's filters)"):
-        stakes = [
-            format_stakes(
-                r["limit_kind"],
-                r["small_bet"],
-                r["big_bet"],
-                r["small_blind"],
-                r["big_blind"],
-                r["currency"],
-            )
-            for r in hands.iter_rows(named=True)
-        ]
+        stakes = [stakes_of(r) for r in hands.iter_rows(named=True)]
         event = st.dataframe(
             hands.select(
                 "hand_number",
@@ -139,14 +129,7 @@ def _finder(active: Filters, arrived: bool = False) -> None:
 
 def _header(replay: Replay) -> None:
     hand = replay.hand
-    stakes = format_stakes(
-        hand["limit_kind"],
-        hand["small_bet"],
-        hand["big_bet"],
-        hand["small_blind"],
-        hand["big_blind"],
-        hand["currency"],
-    )
+    stakes = stakes_of(hand)
     when = hand["started_at"].astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     mixed = f"{hand['mixed_game']}: " if hand.get("mixed_game") else ""  # HORSE, 8-Game
     st.subheader(f"{mixed}{game_name(replay.game)} {stakes} — hand #{replay.hand_number}")

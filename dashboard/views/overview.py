@@ -128,36 +128,19 @@ def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -
     _graph(_of(numbers.curve, unit, table=False), unit)
     by_game, by_stakes = st.columns(2)
     with by_game:
-        st.markdown("**By game**")
-        with st.container(key=f"overview_by_game_{key}"):
-            st.dataframe(
-                _of(numbers.by_game, unit).with_columns(
-                    pl.col("game").map_elements(game_name, return_dtype=pl.String)
-                ),
-                hide_index=True,
-                placeholder="—",
-                column_config=_result_columns(unit),
-            )
+        games = _of(numbers.by_game, unit).with_columns(
+            pl.col("game").map_elements(game_name, return_dtype=pl.String)
+        )
+        _results_table("**By game**", f"overview_by_game_{key}", games, unit)
     with by_stakes:
-        st.markdown("**By game and stakes**")
-        with st.container(key=f"overview_by_stakes_{key}"):
-            st.dataframe(
-                _stakes_table(_of(numbers.by_stakes, unit)),
-                hide_index=True,
-                placeholder="—",
-                column_config=_result_columns(unit),
-            )
+        stakes = _stakes_table(_of(numbers.by_stakes, unit))
+        _results_table("**By game and stakes**", f"overview_by_stakes_{key}", stakes, unit)
     if several_names:
-        st.markdown("**By screen name** (each name's hands on each site)")
-        with st.container(key=f"overview_by_name_{key}"):
-            st.dataframe(
-                _of(numbers.by_name, unit).with_columns(
-                    pl.col("site").map_elements(site_name, return_dtype=pl.String)
-                ),
-                hide_index=True,
-                placeholder="—",
-                column_config=_result_columns(unit),
-            )
+        names = _of(numbers.by_name, unit).with_columns(
+            pl.col("site").map_elements(site_name, return_dtype=pl.String)
+        )
+        title = "**By screen name** (each name's hands on each site)"
+        _results_table(title, f"overview_by_name_{key}", names, unit)
     st.markdown(
         f"**Recent sessions** — a session ends after {overview_queries.SESSION_GAP_MINUTES} "
         "minutes without a hand, whatever the table. Times are UTC."
@@ -274,6 +257,13 @@ def _result_columns(unit: str) -> dict[str, object]:
         "showdown_won": money_column("Showdown", unit),
         "non_showdown_won": money_column("Non-showdown", unit),
     }
+
+
+def _results_table(title: str, key: str, frame: pl.DataFrame, unit: str) -> None:
+    """A table of results in one unit, under its title, in a container of its own key."""
+    st.markdown(title)
+    with st.container(key=key):
+        st.dataframe(frame, hide_index=True, placeholder="—", column_config=_result_columns(unit))
 
 
 def _stakes_table(frame: pl.DataFrame) -> pl.DataFrame:

@@ -67,7 +67,7 @@ from parsers.events import (
 from parsers.games import Family
 from parsers.grammar_cache import cached_grammar
 from parsers.hand_reading import unmatched_bet
-from parsers.phh_notation import GAMES_OF_VARIANT, PHH_SITE, USER_FIELD
+from parsers.phh_notation import GAMES_OF_VARIANT, PHH_SITE, USER_FIELD, phh_site
 from parsers.reading import HandText, decode_history
 
 SITE = PHH_SITE
@@ -497,7 +497,7 @@ class _PhhHand:
         if button is None and self.rules.family is Family.DRAW:
             button = _seat_of(self.players[-1], seats)  # PHH's blind games end on the button
         return HandHeader(
-            site=str(user("site") or f.get("site") or SITE),
+            site=phh_site(user("site") or f.get("site")),  # never a site-read hand's key
             hand_number=str(f.get("hand") or _content_number(self.chunk)),
             game=self.game,
             limit=self.limit,

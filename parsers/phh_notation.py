@@ -33,6 +33,30 @@ USER_FIELD = "_studdraw_"
 PHH_SITE = "phh"
 """The site of a PHH hand that does not name one."""
 
+_NAMESPACE = PHH_SITE + ":"
+
+
+def phh_site(claimed: object) -> str:
+    """The site a PHH hand is known by: 'phh', or 'phh:<the site it names>'.
+
+    A PHH file's `site` (and `_studdraw_site`) is whatever its author typed: taken as the
+    hand's site, a file saying 'pokerstars' with a real hand number would take that
+    PokerStars hand's key (site, hand number), and the genuine hand, read from the site's
+    own history, would then be skipped as a duplicate. So a PHH hand keeps the site it
+    names as a label in a namespace of its own, which no site's reader writes in: it can
+    collide with another PHH hand (the same file imported twice), never with a hand read
+    from a site's history. 'phh:pokerstars' still plays by PokerStars' house rules."""
+    text = str(claimed or "").strip()
+    if not text or text == PHH_SITE:
+        return PHH_SITE
+    return text if text.startswith(_NAMESPACE) else _NAMESPACE + text
+
+
+def claimed_site(site: str) -> str:
+    """The site a PHH hand's site names ('phh:pokerstars' -> 'pokerstars'); any other
+    site as it is."""
+    return site.removeprefix(_NAMESPACE)
+
 
 def is_phh(path: str) -> bool:
     """A PHH file (or collection) by its name: PHH is TOML, not a site's text."""

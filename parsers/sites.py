@@ -146,14 +146,18 @@ SITE_NAMES: dict[str, str] = {
 
 
 def site_name(site: str) -> str:
-    """The site as players name it ('pokerstars' -> 'PokerStars'); an id this version does
-    not know (a PHH file's own site field, say) as it is."""
+    """The site as players name it ('pokerstars' -> 'PokerStars', a PHH file's
+    'phh:pokerstars' -> 'PokerStars (PHH)'); an id this version does not know as it is."""
+    named = phh_notation.claimed_site(site)
+    if named != site:
+        return f"{SITE_NAMES.get(named, named)} (PHH)"
     return SITE_NAMES.get(site, site)
 
 
 def conventions_of(site: str) -> SiteConventions:
-    """The house rules of a site's hands (the defaults for a site studdraw doesn't know)."""
-    return _CONVENTIONS.get(site, CARD_ROOM_RULES)
+    """The house rules of a site's hands (the defaults for a site studdraw doesn't know);
+    a PHH hand naming a site ('phh:pokerstars') plays by that site's."""
+    return _CONVENTIONS.get(phh_notation.claimed_site(site), CARD_ROOM_RULES)
 
 
 def site_of(text: str) -> SiteFormat | None:

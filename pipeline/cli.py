@@ -189,6 +189,7 @@ def export(
     """Write every hand PHH can say as PHH, after the engine has replayed it; the hands
     skipped are counted by reason. The hands come from history files, or from a
     database (--db) under the same filters as the stats, read again from their files."""
+    from pipeline.export_files import NotWritten, hand_file_name, write_file
     from pipeline.storage.stat_filters import StatFilters
     from pipeline.stored_hands import Unreadable
     from pipeline.writers.phh import Unexportable, phh_fields, phh_text, phhs_text
@@ -203,9 +204,17 @@ def export(
     if db is None and filters.given:
         stderr.print("[red]the filters choose hands of a database:[/] add --db")
         raise typer.Exit(2)
+    if out.exists() and not out.is_dir():
+        stderr.print(as_text(f"--out names a file, not a folder: {out}", "red"))
+        raise typer.Exit(2)
     outcomes = _outcomes(paths or []) if db is None else _stored_outcomes(db, filters)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        stderr.print(as_text(f"cannot make the folder {out}: {error.strerror}", "red"))
+        raise typer.Exit(1) from None
     skipped: Counter[str] = Counter()
+    not_written: list[str] = []
     written: list[dict[str, object]] = []
     for outcome in outcomes:
         if isinstance(outcome, Unreadable):
@@ -227,15 +236,25 @@ def export(
         elif collection:
             written.append(fields)
         else:
-            name = f"{outcome.site}-{outcome.hand_number}.phh".replace("/", "_")
-            (out / name).write_text(phh_text(fields), encoding="utf-8")
-            written.append({})
+            try:
+                name = hand_file_name(outcome.site, outcome.hand_number)
+                write_file(out, name, [phh_text(fields)])
+                written.append({})
+            except NotWritten as refusal:
+                not_written.append(str(refusal))
     if collection:
-        with (out / "hands.phhs").open("w", encoding="utf-8") as file:
-            file.writelines(phhs_text(written))
+        try:
+            write_file(out, "hands.phhs", phhs_text(written))
+        except NotWritten as refusal:
+            not_written.append(str(refusal))
+            written = []
     stderr.print(as_text(f"{counted(len(written), 'hand')} written as PHH to {out}"))
     for reason, count in skipped.most_common():
         stderr.print(as_text(f"  {count:6d}  skipped: {reason}"))
+    for line in not_written:
+        stderr.print(joined(("not written:", "red"), f" {line}"))
+    if not_written:
+        raise typer.Exit(1)
 
 
 def _stored_outcomes(db: Path, filters: StatFilters) -> Iterator[object]:

@@ -10,9 +10,11 @@ every system, for a watch started from a terminal or from the dashboard.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+import tempfile
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -86,20 +88,36 @@ def release(database: Path) -> None:
 
 
 def request_stop(database: Path) -> None:
-    """Ask the database's watch to stop (it does within a second or two)."""
-    stop_path(database).touch()
+    """Ask the database's watch to stop (it does within a second or two). The file is
+    made anew, never opened through a link planted at its name (which would create or
+    touch the link's target)."""
+    path = stop_path(database)
+    path.unlink(missing_ok=True)
+    with contextlib.suppress(FileExistsError):  # asked at the same moment by another: asked
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o644))
 
 
 def stop_requested(database: Path) -> bool:
-    return stop_path(database).exists()
+    return os.path.lexists(stop_path(database))
+
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows, where O_EXCL is enough
 
 
 def _write(database: Path, state: WatchState) -> None:
-    """Written whole then renamed: a reader never sees half a file."""
+    """Written whole then renamed: a reader never sees half a file. The partial file has
+    a name nobody can foresee, made by this call alone (a link planted at a foreseeable
+    one, `<db>.watch.<pid>`, had the watch write through it), and the rename replaces
+    whatever is at the state file's name, a link included, without following it."""
     target = state_path(database)
-    partial = target.with_name(target.name + f".{os.getpid()}")
-    partial.write_text(json.dumps(asdict(state)), encoding="utf-8")
-    partial.replace(target)
+    descriptor, partial = tempfile.mkstemp(dir=target.parent, prefix=target.name + ".")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(json.dumps(asdict(state)))
+        os.replace(partial, target)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
 
 
 def _alive(pid: int) -> bool:

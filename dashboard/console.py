@@ -1,21 +1,30 @@
 """The SQL console's engine: the user's SQL on a connection that can change nothing, in
 a process of its own that cannot take the dashboard down.
 
-The connection is read-only (no statement can write to the file), then external access
-is switched off (no reading or writing other files: `read_csv('/etc/passwd')`,
-`COPY ... TO`, `ATTACH`, extensions) and the configuration is locked, so that no
-statement can switch either back (`SET`, `RESET`). DuckDB itself refuses what these
-forbid; this module only words the refusal for a person and never lets a traceback out.
+Only statements that read are run: DuckDB's own parser says what each statement is
+(`duckdb.extract_statements`), and anything but a query (SELECT, WITH, FROM, SHOW,
+DESCRIBE, SUMMARIZE, or EXPLAIN of one) is refused before it runs, whatever it would
+write: `CREATE TEMP TABLE`, `COPY ... TO`, `ATTACH`, `INSTALL`, `SET`, `PRAGMA`. A
+Parquet dataset (`--parquet DIR`) is read through a connection of its own that could
+write, so this is the guard that keeps its pieces whole. Under it, the connection is
+read-only (no statement can write to the file), spilling to disk is off (a big sort
+stops for memory instead of filling `<db>.tmp`), external access is switched off (no
+reading other files: `read_csv('/etc/passwd')`, extensions) and the configuration is
+locked, so that no statement can switch any of it back (`SET`, `RESET`). This module
+words each refusal for a person and never lets a traceback out.
 
 Each query runs in a child process (`python -m dashboard.console`) whose memory is
 capped (`MEMORY_MB`) and whose time is limited (`TIMEOUT_SECONDS`, then killed): a
 runaway query (`repeat('a', 1e9)`, a cross join of millions) stops with a message there,
-while the dashboard, its cache and its other sessions go on.
+while the dashboard, its cache and its other sessions go on. At most `CHILDREN` run at
+once (a session waits its turn), and the rows a session keeps are cut at `ROW_LIMIT`
+rows and `RESULT_MEGABYTES`, so that sessions cannot add up to the server's memory.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import resource
 import subprocess
 import sys
@@ -32,8 +41,10 @@ from pipeline.dataset.reading import open_dataset
 from pipeline.storage.reading import connect_for_reading
 
 ROW_LIMIT = 10_000  # rows shown (and offered as CSV); the query itself is not cut
+RESULT_MEGABYTES = 32  # at most this much of them is kept and shown (before the CSV's text)
 TIMEOUT_SECONDS = 30.0
 MEMORY_MB = 1024  # the query's process: DuckDB's buffers, and any one value it builds
+CHILDREN = 2  # console queries running at once, over every session of the server
 _GRACE_SECONDS = 15.0  # past the timeout, before a process that did not stop is killed
 OUT_OF_MEMORY = f"Stopped: the query needed more memory than the console allows ({MEMORY_MB:,} MB)."
 
@@ -104,6 +115,65 @@ class Outcome:
     seconds: float = 0.0
 
 
+_READS = duckdb.StatementType.SELECT  # SHOW, DESCRIBE, SUMMARIZE, VALUES, TABLE too
+_EXPLAINED = re.compile(r"\s*EXPLAIN(?:\s+ANALY[SZ]E)?\s+(?P<query>.*)", re.IGNORECASE | re.DOTALL)
+_FILE_STATEMENTS = frozenset(
+    getattr(duckdb.StatementType, name)
+    for name in ("COPY", "EXPORT", "ATTACH", "DETACH", "LOAD", "EXTENSION", "COPY_DATABASE")
+)
+_SETTING_STATEMENTS = frozenset(
+    getattr(duckdb.StatementType, name) for name in ("SET", "VARIABLE_SET", "PRAGMA")
+)
+_QUERIES = "queries (SELECT, WITH, FROM, SHOW, DESCRIBE, SUMMARIZE, EXPLAIN)"
+
+
+def refusal(sql: str) -> str | None:
+    """Why the console will not run `sql`, or None when every statement in it only reads.
+
+    Told by DuckDB's parser, not by the words: `CREATE TEMP TABLE` inside a comment-led
+    or multi-statement text is still a CREATE. Text the parser cannot read is left to
+    the run, which refuses it whole (DuckDB parses every statement before running one).
+    """
+    try:
+        statements = [(s.type, s.query) for s in duckdb.extract_statements(sql)]
+    except duckdb.ParserException:
+        return None
+    except Exception:  # a statement this duckdb's Python API cannot even name
+        return f"Refused: the SQL console runs only {_QUERIES}."
+    for kind, text in statements:
+        if kind == _READS or (kind == duckdb.StatementType.EXPLAIN and _explains_a_query(text)):
+            continue
+        name = kind.name.replace("_", " ")
+        if kind in _FILE_STATEMENTS:
+            return (
+                "Refused: the SQL console cannot reach the file system. Reading or writing "
+                f"files (COPY, EXPORT), ATTACH and extensions are switched off ({name})."
+            )
+        if kind in _SETTING_STATEMENTS:
+            return (
+                f"Refused: settings cannot be changed from the SQL console ({name}); "
+                "`FROM duckdb_settings()` and `FROM pragma_table_info('hands')` read them."
+            )
+        return (
+            f"Refused: the SQL console is read-only: it runs {_QUERIES}, not {name} "
+            "statements (CREATE, INSERT, UPDATE, DELETE, DROP, ...). Use `studdraw import` "
+            "to add hands."
+        )
+    return None
+
+
+def _explains_a_query(text: str) -> bool:
+    """EXPLAIN (ANALYZE, which runs it) of statements that only read."""
+    explained = _EXPLAINED.match(text)
+    if explained is None:
+        return False
+    try:
+        kinds = [statement.type for statement in duckdb.extract_statements(explained["query"])]
+    except Exception:
+        return False
+    return bool(kinds) and all(kind == _READS for kind in kinds)
+
+
 def explain(error: BaseException, timeout: float = TIMEOUT_SECONDS) -> tuple[str, bool]:
     """A person's words for DuckDB's refusal or error; True when it is a refusal."""
     message = str(error)
@@ -135,30 +205,32 @@ def explain(error: BaseException, timeout: float = TIMEOUT_SECONDS) -> tuple[str
 
 
 def _lock_down(connection: duckdb.DuckDBPyConnection, dataset: Path | None = None) -> None:
-    """No file access (but to the `dataset` folder the tables are views over), and no way
-    back: for the whole database instance.
+    """No file access (but to the `dataset` folder the tables are views over), no
+    spilling to disk, and no way back: for the whole database instance.
 
     DuckDB shares these settings between every connection the process has open on the
     file; another console run may already have locked them, which is the state wanted.
     Checked afterwards either way: the user's SQL never runs on an unlocked connection.
     """
 
-    def settings() -> tuple[bool, bool]:
+    def settings() -> tuple[bool, bool, str]:
         row = connection.execute(
             "SELECT current_setting('enable_external_access'), "
-            "current_setting('lock_configuration')"
+            "current_setting('lock_configuration'), current_setting('temp_directory')"
         ).fetchall()[0]
-        return bool(row[0]), bool(row[1])
+        return bool(row[0]), bool(row[1]), str(row[2])
 
-    external, locked = settings()
+    external, locked, spill = settings()
     if not locked:
         if dataset is not None:
             folder = str(dataset.resolve()).replace("'", "''") + "/"
             connection.execute(f"SET allowed_directories = ['{folder}']").fetchall()
+        if spill:  # no `<db>.tmp` (or `./.tmp`): a query past the memory limit stops
+            connection.execute("SET temp_directory = ''").fetchall()
         if external:
             connection.execute("SET enable_external_access = false").fetchall()
         connection.execute("SET lock_configuration = true").fetchall()
-    if settings() != (False, True):
+    if settings() != (False, True, ""):
         raise RuntimeError("the console could not lock its connection down")
 
 
@@ -171,12 +243,35 @@ def _fetch(relation: duckdb.DuckDBPyRelation) -> pl.DataFrame:
         return pl.from_pandas(relation.df())
 
 
+_RUNNING = threading.BoundedSemaphore(CHILDREN)
+"""The console's child processes running now: Streamlit runs every session's script in a
+thread of this one process, so this counts them over every browser tab."""
+
+
 def run(
-    path: Path, sql: str, row_limit: int = ROW_LIMIT, timeout: float = TIMEOUT_SECONDS
+    path: Path,
+    sql: str,
+    row_limit: int = ROW_LIMIT,
+    timeout: float = TIMEOUT_SECONDS,
+    wait: float = TIMEOUT_SECONDS + _GRACE_SECONDS,
 ) -> Outcome:
-    """Run the user's SQL in a capped child process; never raises for bad SQL."""
+    """Run the user's SQL in a capped child process, once one of the `CHILDREN` is free
+    (within `wait` seconds); never raises for bad SQL."""
     if not sql.strip():
         return Outcome(None, error="Write a query first.")
+    if not _RUNNING.acquire(timeout=wait):
+        return Outcome(
+            None,
+            error=f"Busy: {CHILDREN} console queries are already running on this dashboard; "
+            "run yours again when one has finished.",
+        )
+    try:
+        return _run_child(path, sql, row_limit, timeout)
+    finally:
+        _RUNNING.release()
+
+
+def _run_child(path: Path, sql: str, row_limit: int, timeout: float) -> Outcome:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="studdraw-console-") as folder:
         rows = Path(folder) / "rows.arrow"
@@ -202,6 +297,33 @@ def run(
     return Outcome(frame, said["truncated"], said["error"], said["refused"], seconds)
 
 
+def csv_text(frame: pl.DataFrame) -> str:
+    """The rows as CSV, every column written as text CSV can hold: a MAP, STRUCT or
+    LIST as JSON, a BLOB (or BIT, UUID as bytes) as hex, an INTERVAL as written in
+    Python, where Polars' CSV writer would refuse the whole file."""
+    return frame.with_columns(
+        _as_text(frame[name]) for name, dtype in frame.schema.items() if _needs_text(dtype)
+    ).write_csv()
+
+
+def _needs_text(dtype: pl.DataType) -> bool:
+    return dtype.is_nested() or isinstance(dtype, (pl.Binary, pl.Duration, pl.Object))
+
+
+def _as_text(column: pl.Series) -> pl.Series:
+    if column.dtype == pl.Binary:
+        return column.bin.encode("hex")
+
+    def text(value: object) -> str | None:
+        if value is None:
+            return None
+        if column.dtype.is_nested():
+            return json.dumps(value, default=str, ensure_ascii=False)
+        return str(value)
+
+    return pl.Series(column.name, [text(value) for value in column.to_list()], pl.String)
+
+
 def _cap_memory() -> None:
     """In the child, before it starts: its memory capped."""
     limit = MEMORY_MB * 2**20
@@ -218,6 +340,9 @@ def _died(child: subprocess.CompletedProcess[str]) -> str:
 def run_here(path: Path, sql: str, row_limit: int, timeout: float) -> Outcome:
     """Run the user's SQL on a locked read-only connection, in this process (the child)."""
     started = time.perf_counter()
+    why = refusal(sql)
+    if why is not None:
+        return Outcome(None, error=why, refused=True)
     connection = open_dataset(path) if path.is_dir() else connect_for_reading(path, wait=5.0)
     try:
         _lock_down(connection, path if path.is_dir() else None)
@@ -235,8 +360,24 @@ def run_here(path: Path, sql: str, row_limit: int, timeout: float) -> Outcome:
             timer.cancel()
     finally:
         connection.close()
-    truncated = frame.height > row_limit
-    return Outcome(frame.head(row_limit), truncated, seconds=time.perf_counter() - started)
+    kept = _rows_within(frame.head(row_limit), RESULT_MEGABYTES * 2**20)
+    truncated = frame.height > kept.height
+    return Outcome(kept, truncated, seconds=time.perf_counter() - started)
+
+
+def _rows_within(frame: pl.DataFrame, size: int) -> pl.DataFrame:
+    """The first rows of `frame` that together take at most `size` bytes (Polars'
+    estimate, which a slice takes in proportion): what the dashboard keeps per session."""
+    if frame.estimated_size() <= size:
+        return frame
+    fits, too_many = 0, frame.height
+    while too_many - fits > 1:
+        middle = (fits + too_many) // 2
+        if frame.head(middle).estimated_size() <= size:
+            fits = middle
+        else:
+            too_many = middle
+    return frame.head(fits)
 
 
 def _child() -> None:

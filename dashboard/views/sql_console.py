@@ -23,7 +23,9 @@ def main() -> None:
     st.title("SQL console")
     st.caption(
         "DuckDB SQL over the tables in docs/schema.md and the stat macros in docs/stats.md. "
-        "The console is read-only: it cannot change the database or reach files. The "
+        "The console is read-only: it runs queries only (SELECT, WITH, SHOW, DESCRIBE, "
+        "SUMMARIZE, EXPLAIN), creates and writes nothing, and cannot reach files. A result "
+        f"shows at most {console.ROW_LIMIT:,} rows and {console.RESULT_MEGABYTES} MB. The "
         "sidebar's filters do not apply here: the query says what it reads."
     )
     st.selectbox("Examples", [CHOOSE, *console.EXAMPLES], key="sql_example", on_change=_on_example)
@@ -45,7 +47,12 @@ def main() -> None:
         st.success(f"Done in {outcome.seconds:.2f} s (no rows).")
         return
     frame = outcome.frame
-    more = f" (the first {console.ROW_LIMIT:,} rows)" if outcome.truncated else ""
+    more = (
+        f" (the first rows only: at most {console.ROW_LIMIT:,} rows and "
+        f"{console.RESULT_MEGABYTES} MB are shown)"
+        if outcome.truncated
+        else ""
+    )
     st.caption(f"{frame.height:,} rows{more} in {outcome.seconds:.2f} s")
     replayable = {"site", "hand_number"} <= set(frame.columns)
     with st.container(key="sql_results"):
@@ -59,7 +66,7 @@ def main() -> None:
         )
     st.download_button(
         "Download CSV",
-        frame.write_csv(),
+        console.csv_text(frame),
         file_name="studdraw-query.csv",
         mime="text/csv",
         key="sql_download",

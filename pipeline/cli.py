@@ -796,6 +796,20 @@ def dashboard(
     parquet: Annotated[
         Path | None, typer.Option(help="Show this Parquet dataset (read-only) instead.")
     ] = None,
+    folder: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="A folder the Import page may import or watch, besides the clients' "
+            "history folders (repeat for more); nothing outside them is read."
+        ),
+    ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Answer to this host name too (repeat for more); by default only "
+            "localhost, 127.0.0.1 and [::1] are answered, other names get 403."
+        ),
+    ] = None,
 ) -> None:
     """Open the dashboard (Streamlit, on http://localhost:PORT): results, stats,
     opponents, hand replayer, import, SQL console."""
@@ -806,7 +820,11 @@ def dashboard(
         stderr.print("[red]the dashboard package is not installed[/]")
         raise typer.Exit(2)
     from dashboard.importing import UPLOAD_MEGABYTES
-    from dashboard.serving import DATASET_VARIABLE  # no Streamlit loaded here
+    from dashboard.serving import (  # no Streamlit loaded here
+        DATASET_VARIABLE,
+        FOLDERS_VARIABLE,
+        HOSTS_VARIABLE,
+    )
     from pipeline.storage.database import refuse_unless_usable
 
     environment = dict(os.environ)
@@ -818,12 +836,21 @@ def dashboard(
             refuse_unless_usable(db or _database_path(None))
     if db is not None:
         environment["STUDDRAW_DB"] = str(db.expanduser().resolve())
+    for chosen in folder or []:
+        if not chosen.expanduser().is_dir():
+            stderr.print(f"--folder {chosen}: no such folder", markup=False)
+            raise typer.Exit(2)
+    environment[FOLDERS_VARIABLE] = os.pathsep.join(
+        str(chosen.expanduser().resolve()) for chosen in folder or []
+    )
+    environment[HOSTS_VARIABLE] = ",".join(allow_host or [])
     command = [
         sys.executable,
         "-m",
         "streamlit",
         "run",
-        str(Path(spec.origin).with_name("app.py")),
+        # app.py behind the Host header guard (dashboard/server.py)
+        str(Path(spec.origin).with_name("server.py")),
         "--server.address",
         "localhost",
         "--server.port",
@@ -836,6 +863,8 @@ def dashboard(
         str(UPLOAD_MEGABYTES),
         "--client.toolbarMode",  # no deploy button, no developer menu
         "viewer",
+        "--client.showErrorDetails",  # no traceback, no server path in the browser
+        "none",
         "--browser.gatherUsageStats",
         "false",
     ]
@@ -878,7 +907,7 @@ def demo(
     stats(db=target, all_games=True)  # Annotated options: their defaults are Python's
     if not no_dashboard:
         stderr.print("4. the dashboard", markup=False)
-        dashboard(db=target, port=port, parquet=None)
+        dashboard(db=target, port=port, parquet=None, folder=[samples], allow_host=None)
 
 
 @app.command()

@@ -23,12 +23,13 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running_dashboard(database: Path) -> Iterator[str]:
-    """The dashboard's URL, serving `database`, for the length of the block."""
+def running_dashboard(database: Path, *options: str) -> Iterator[str]:
+    """The dashboard's URL, serving `database` (with these `studdraw dashboard` options),
+    for the length of the block."""
     port = _free_port()
     command = [sys.executable, "-m", "pipeline.cli", "dashboard", "--db", str(database)]
     process = subprocess.Popen(
-        [*command, "--port", str(port)],
+        [*command, "--port", str(port), *options],
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},
         stdout=subprocess.DEVNULL,

@@ -39,7 +39,7 @@ TIMEOUT_MS = 60_000
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A dashboard on a fresh, empty database; stopped whatever happens."""
     database = tmp_path_factory.mktemp("browser") / "db.duckdb"
-    with running_dashboard(database) as url:
+    with running_dashboard(database, "--folder", str(REPO / "sample_histories")) as url:
         yield url, database
 
 

@@ -347,7 +347,10 @@ def _razz_file() -> Path:
     return next(SAMPLES.glob("*Quintilla V*Razz*"))
 
 
-def test_importing_a_folder_shows_the_summary(empty_database: Path, tmp_path: Path) -> None:
+def test_importing_a_folder_shows_the_summary(
+    empty_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STUDDRAW_FOLDERS", str(tmp_path))  # `studdraw dashboard --folder`
     folder = tmp_path / "histories"
     folder.mkdir()
     shutil.copy(_razz_file(), folder)
@@ -490,10 +493,11 @@ def _watch_status(database: Path) -> str:
 
 @pytest.mark.slow
 def test_the_import_page_starts_shows_and_stops_a_watch(
-    empty_database: Path, tmp_path: Path
+    empty_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pipeline import watch_state
 
+    monkeypatch.setenv("STUDDRAW_FOLDERS", str(tmp_path))  # `studdraw dashboard --folder`
     folder = tmp_path / "HandHistory"
     folder.mkdir()
     at = AppTest.from_file(APP, default_timeout=30).run()

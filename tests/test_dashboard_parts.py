@@ -167,12 +167,13 @@ def test_the_dashboard_command_serves_localhost_with_the_database(
     assert result.exit_code == 0, result.output
     command, env = calls[0]
     assert command[1:4] == ["-m", "streamlit", "run"]
-    assert command[4].endswith(os.path.join("dashboard", "app.py"))
+    assert command[4].endswith(os.path.join("dashboard", "server.py"))  # app.py, guarded
     assert command[command.index("--server.address") + 1] == "localhost"
     assert command[command.index("--server.headless") + 1] == "true"
     assert command[command.index("--server.enableXsrfProtection") + 1] == "true"
     assert command[command.index("--server.maxUploadSize") + 1] == "200"
     assert command[command.index("--client.toolbarMode") + 1] == "viewer"
+    assert command[command.index("--client.showErrorDetails") + 1] == "none"
     assert env["STUDDRAW_DB"] == str(tmp_path / "my.duckdb")
 
 

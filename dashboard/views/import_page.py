@@ -8,8 +8,9 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-from dashboard import importing, watch_control
+from dashboard import folder_sandbox, importing, watch_control
 from dashboard.connection import NoDatabase, database_path, is_dataset
+from dashboard.literal import literal
 from dashboard.queries import rejects as reject_queries
 from parsers.sites import site_name
 from pipeline.client_folders import client_folders
@@ -144,6 +145,11 @@ def _watch() -> None:
     )
     folders = [Path(line.strip()).expanduser() for line in text.splitlines() if line.strip()]
     if st.button("Start watching", key="watch_start", disabled=not folders):
+        chosen = folder_sandbox.chosen_folders()
+        refused = [why for folder in folders if (why := folder_sandbox.refusal(folder, chosen))]
+        if refused:
+            st.error(literal(refused[0]))
+            return
         missing = [str(folder) for folder in folders if not folder.is_dir()]
         if missing:
             st.error(f"No such folder: {', '.join(missing)}")
@@ -184,14 +190,23 @@ def main() -> None:
                 )
                 _import(paths)
     with folder:
+        chosen = folder_sandbox.chosen_folders()
         text = st.text_input(
             "Folder or file on this computer",
             key="import_folder",
             placeholder="e.g. ~/PokerStars/HandHistory",
         )
+        st.caption(
+            "Only under the folders chosen for this dashboard: "
+            + (", ".join(f"`{folder}`" for folder in chosen) or "none yet")
+            + ". Name others with `studdraw dashboard --folder DIR`."
+        )
         if st.button("Import folder", key="import_folder_button", disabled=not text):
             path = Path(text).expanduser()
-            if not path.exists():
+            refused = folder_sandbox.refusal(path, chosen)
+            if refused is not None:
+                st.error(literal(refused))
+            elif not path.exists():
                 st.error(f"No such file or folder: {path}")
             else:
                 _import([path])

@@ -23,6 +23,7 @@ import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -66,6 +67,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "pipeline.storage.rows",
 )
 ROOT = Path(__file__).resolve().parent.parent
+PURE_PYTHON_VARIABLE = "STUDDRAW_PURE_PYTHON"  # set: installed, or run, without compiling
 DIGEST_FILE = Path("parsers", "compiled.digest")  # from the root
 
 
@@ -109,9 +111,19 @@ class _SourcesFirst(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source_of(fullname))
 
 
+def sources_forced() -> bool:
+    """`STUDDRAW_PURE_PYTHON=1` at run time too: the sources run, whatever is built beside
+    them. `make unit-pure` runs the suite so, in the checkout another venv compiled."""
+    return bool(os.environ.get(PURE_PYTHON_VARIABLE))
+
+
 def install_guard() -> None:
-    """Run the sources instead of a build that no longer matches them (once a process)."""
+    """Run the sources instead of a build that no longer matches them (once a process),
+    or instead of any build when asked to (`sources_forced`)."""
     if any(isinstance(finder, _SourcesFirst) for finder in sys.meta_path):
+        return
+    if sources_forced():
+        sys.meta_path.insert(0, _SourcesFirst())
         return
     if build_is_current():
         return

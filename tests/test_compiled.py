@@ -39,11 +39,13 @@ def tree_copy(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _imported_from(root: Path) -> subprocess.CompletedProcess[str]:
+def _imported_from(
+    root: Path, code: str = _WHICH_FILE, **environment: str
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", _WHICH_FILE],
+        [sys.executable, "-c", code],
         cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
+        env={**os.environ, "PYTHONPATH": str(root), **environment},
         capture_output=True,
         text=True,
         check=True,
@@ -51,8 +53,8 @@ def _imported_from(root: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_an_edited_source_runs_instead_of_its_stale_build(tree_copy: Path) -> None:
-    if not compiled.extensions_present():
-        pytest.skip("installed without compiling")
+    if not compiled.extensions_present() or compiled.sources_forced():
+        pytest.skip("installed, or run, without compiling")
     assert compiled.build_is_current(tree_copy)
     assert _is_extension(_imported_from(tree_copy).stdout.strip())
 
@@ -78,3 +80,26 @@ def test_sources_without_a_build_are_current(tmp_path: Path) -> None:
     assert not compiled.build_is_current(tmp_path)  # a build with no digest is not trusted
     (tmp_path / compiled.DIGEST_FILE).write_text(compiled.sources_digest(tmp_path) + "\n")
     assert compiled.build_is_current(tmp_path)
+
+
+def test_pure_python_asked_at_run_time_passes_over_a_current_build(tmp_path: Path) -> None:
+    """`STUDDRAW_PURE_PYTHON=1` when running, as `make unit-pure` does in a checkout that
+    the compiled venv built: the sources run, silently. Here the build is a file that is no
+    extension at all, with a digest that matches: importing it would fail."""
+    for name in compiled.MODULES:
+        source = compiled.source_of(name, tmp_path)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("x = 1\n")
+    shutil.copy(REPO / "parsers" / "__init__.py", tmp_path / "parsers")
+    shutil.copy(REPO / "parsers" / "compiled.py", tmp_path / "parsers")
+    built = compiled.source_of("parsers.reading", tmp_path).with_suffix(
+        importlib.machinery.EXTENSION_SUFFIXES[0]
+    )
+    built.write_bytes(b"not a shared library")
+    (tmp_path / compiled.DIGEST_FILE).write_text(compiled.sources_digest(tmp_path) + "\n")
+    code = "import parsers.reading as r; print(r.__file__)"
+    forced = _imported_from(tmp_path, code, STUDDRAW_PURE_PYTHON="1")
+    assert forced.stdout.strip() == str(compiled.source_of("parsers.reading", tmp_path))
+    assert not forced.stderr
+    with pytest.raises(subprocess.CalledProcessError, match="exit status 1"):
+        _imported_from(tmp_path, code, STUDDRAW_PURE_PYTHON="")  # the build, as it is

@@ -32,6 +32,7 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import duckdb
@@ -360,9 +361,45 @@ def run_here(path: Path, sql: str, row_limit: int, timeout: float) -> Outcome:
             timer.cancel()
     finally:
         connection.close()
-    kept = _rows_within(frame.head(row_limit), RESULT_MEGABYTES * 2**20)
+    kept = _rows_within(_readable_times(frame.head(row_limit)), RESULT_MEGABYTES * 2**20)
     truncated = frame.height > kept.height
     return Outcome(kept, truncated, seconds=time.perf_counter() - started)
+
+
+_EPOCH = datetime(1970, 1, 1)
+_FIRST, _LAST = datetime(1, 1, 1), datetime(9999, 12, 31, 23, 59, 59)
+_PER_SECOND = {"ms": 10**3, "us": 10**6, "ns": 10**9}
+
+
+def _readable_times(frame: pl.DataFrame) -> pl.DataFrame:
+    """Dates and times Polars can write. DuckDB's `'infinity'::timestamp` (or a date past
+    year 9999) arrives as an extreme number that Polars panics on when it formats it,
+    which left the page "running" for good: such a column becomes text, those values
+    `infinity` or `-infinity`, the others as Polars writes them."""
+    columns = []
+    for name, dtype in frame.schema.items():
+        if isinstance(dtype, pl.Date):
+            low, high = (_FIRST - _EPOCH).days, (_LAST - _EPOCH).days
+        elif isinstance(dtype, pl.Datetime):
+            per = _PER_SECOND[dtype.time_unit]
+            low = int((_FIRST - _EPOCH).total_seconds()) * per
+            high = int((_LAST - _EPOCH).total_seconds()) * per
+        else:
+            continue
+        physical = pl.col(name).to_physical()
+        beyond = (physical < low) | (physical > high)
+        if not frame.select(beyond.any()).item():
+            continue
+        written = pl.when(beyond).then(None).otherwise(physical).cast(dtype).cast(pl.String)
+        columns.append(
+            pl.when(beyond & (physical > 0))
+            .then(pl.lit("infinity"))
+            .when(beyond)
+            .then(pl.lit("-infinity"))
+            .otherwise(written)
+            .alias(name)
+        )
+    return frame.with_columns(columns) if columns else frame
 
 
 def _rows_within(frame: pl.DataFrame, size: int) -> pl.DataFrame:

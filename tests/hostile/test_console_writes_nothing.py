@@ -213,3 +213,20 @@ def test_download_csv_writes_maps_blobs_structs_and_lists_as_text(
     assert row["a_list"] == row["an_array"] == "[1, 2]"
     assert row["nested"] == '[{"k": [1]}]'
     assert row["an_interval"] and row["a_bit"]
+
+
+def test_infinite_dates_are_shown_and_downloaded_as_infinity(console_page: AppTest) -> None:
+    """`'infinity'::timestamp` made Polars panic when it wrote the value: the page
+    stayed "running". It shows, and downloads, as the word."""
+    sql = (
+        "SELECT * FROM (VALUES ('infinity'::TIMESTAMP, '-infinity'::DATE, "
+        "'2026-11-28'::DATE), ('2026-11-28 12:00'::TIMESTAMP, NULL, NULL)) AS t(t, d, ok)"
+    )
+    console_page.text_area(key="sql_text").input(sql).run()
+    console_page.button(key="sql_run").click().run()
+    assert not console_page.exception, [e.value for e in console_page.exception]
+    frame = console_page.session_state["sql_result"].frame
+    assert frame["t"].to_list() == ["infinity", "2026-11-28 12:00:00.000000"]
+    assert frame["d"].to_list() == ["-infinity", None]
+    assert frame.schema["ok"] == pl.Date  # a column with no such value stays a date
+    assert console.csv_text(frame).splitlines()[1] == "infinity,-infinity,2026-11-28"

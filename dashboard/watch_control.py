@@ -53,9 +53,16 @@ def start_watch(database: Path, folders: list[Path]) -> WatchState | str:
         if state is not None and state.pid == process.pid:
             return state
         if process.poll() is not None:
-            return log.read_text(encoding="utf-8", errors="replace").strip() or "it stopped"
+            return _last_line(log)
         time.sleep(0.1)
     return "the watch did not start in time; see " + str(log)
+
+
+def _last_line(log: Path) -> str:
+    """Why a watch stopped at once, for the browser: the log's last line (its own
+    one-line refusal), never a traceback with the server's paths."""
+    lines = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+    return f"it stopped: {lines[-1].strip()}" if lines else "it stopped"
 
 
 def stop_watch(database: Path) -> None:

@@ -88,3 +88,24 @@ def test_a_chosen_folder_is_imported(chosen: Path) -> None:
     at.button(key="import_folder_button").click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert next(m.value for m in at.metric if m.label == "Hands imported") == "200"
+
+
+def test_a_watch_that_fails_to_start_says_one_line_not_its_traceback(
+    chosen: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a watch writes before it dies was shown whole in the browser: a traceback
+    with the server's paths. Only its last line is."""
+    fake = chosen.parent / "python"
+    fake.write_text(
+        "#!/bin/sh\necho 'Traceback (most recent call last):' >&2\n"
+        "echo '  File \"/srv/secret/pipeline/cli.py\", line 1' >&2\n"
+        "echo 'OSError: the disk is full' >&2\nexit 1\n"
+    )
+    fake.chmod(0o755)
+    monkeypatch.setattr("sys.executable", str(fake))  # the watch's command starts with it
+    at = _import_page()
+    at.text_area(key="watch_folders").input(str(chosen)).run()
+    at.button(key="watch_start").click().run()
+    [error] = [element.value for element in at.error]
+    assert "the disk is full" in error
+    assert "Traceback" not in error and "/srv/secret" not in error

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from parsers import phh
 from parsers.errors import ErrorKind, HandParseError
+from parsers.events import Hand
+from parsers.hand_limits import MAX_PLAYERS, count_refusal, size_refusal
 from parsers.outcomes import ParseOutcome
 from parsers.phh_notation import PHH_SUFFIXES, is_phh
 from parsers.reading import FilePiece, HandText, split_hands
@@ -16,9 +18,6 @@ from parsers.tournament_summaries import is_summary
 
 HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", *PHH_SUFFIXES)
 _OPENING_LINES = 8  # more than a site's hand start spans (blank lines included)
-MAX_HAND_BYTES = 2**20
-"""More text than any hand holds (the longest real ones, a few thousand bytes). A PHH
-"hand" this large is not read (TOML's reader takes 13 s over a 50 MB line)."""
 
 
 def parse_bytes(path: str, data: bytes) -> Iterator[tuple[HandText, ParseOutcome]]:
@@ -60,16 +59,28 @@ def with_file_headings(chunks: Iterable[HandText]) -> Iterator[HandText]:
 
 
 def parse_chunk(chunk: HandText) -> ParseOutcome:
+    """A hand's outcome: the hand read, or why not. A hand larger than any
+    (`hand_limits`: bytes, lines, players) is rejected with the reason, unread."""
+    too_large = size_refusal(chunk) if chunk.is_hand else None  # else: no hand, said so
+    outcome = _parsed(chunk) if too_large is None else None
+    if isinstance(outcome, Hand):
+        too_large = count_refusal("players", len(outcome.seats), MAX_PLAYERS)
+    if too_large is None and outcome is not None:
+        return outcome
+    read = outcome if isinstance(outcome, Hand) else None
+    return HandParseError(
+        ErrorKind.STRUCTURE,
+        str(too_large),
+        chunk.path,
+        chunk.first_line,
+        hand_number=None if read is None else read.hand_number,
+        line_text=chunk.lines[0][:300] if chunk.lines else "",
+        site=phh.SITE if is_phh(chunk.path) else None if read is None else read.site,
+    )
+
+
+def _parsed(chunk: HandText) -> ParseOutcome:
     if is_phh(chunk.path):
-        if chunk.byte_end - chunk.byte_offset > MAX_HAND_BYTES:
-            return HandParseError(
-                ErrorKind.STRUCTURE,
-                f"{chunk.byte_end - chunk.byte_offset:,} bytes: far more than a PHH hand holds",
-                chunk.path,
-                chunk.first_line,
-                line_text=chunk.lines[0][:300],
-                site=phh.SITE,
-            )
         try:
             return phh.parse_hand(chunk)
         except HandParseError as error:

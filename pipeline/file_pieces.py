@@ -19,7 +19,13 @@ from typing import BinaryIO
 
 from parsers.reading import EncodingGuess, FilePiece, hand_start_after, is_utf16
 from parsers.sites import ANY_HAND_START
-from pipeline.history_sources import Refused, Source, SourceRefusal
+from pipeline.history_sources import (
+    MAX_READ_BYTES,
+    Refused,
+    Source,
+    SourceRefusal,
+    too_large_to_read,
+)
 
 PIECE_BYTES = 16 * 2**20
 """About how much of a file one worker reads at a time."""
@@ -65,8 +71,12 @@ class PieceSizes:
             tapered = self._tapered(start, size)
             if len(tapered) < MAX_PIECES:
                 return tapered
-        # One worker cuts only to bound its memory: equal pieces, as few as can be.
-        count = min(MAX_PIECES, -(-(size - start) // self.largest))
+        # One worker cuts only to bound its memory: equal pieces, as few as can be, and
+        # more than MAX_PIECES rather than pieces near the most read at once.
+        count = max(
+            min(MAX_PIECES, -(-(size - start) // self.largest)),
+            -(-(size - start) // (MAX_READ_BYTES // 2)),
+        )
         return [start + (size - start) * k // count for k in range(1, count)]
 
     def _tapered(self, start: int, size: int) -> list[int]:
@@ -95,9 +105,16 @@ def piece_sizes_for(
 
 def file_pieces(path: str, start: int, size: int, sizes: PieceSizes) -> list[Piece] | None:
     """Bytes [start, size) of the file in pieces (`sizes`); None when it is read whole
-    (small, UTF-16, or no hand to cut before)."""
+    (small, UTF-16, or no hand to cut before).
+
+    A file over `MAX_READ_BYTES` is never read whole if it can be helped: what is left
+    of it to read is one piece at least (a watched file grown by a hand since the last
+    run, past that size), and a file whose pieces would not all be under that size
+    (a gigabyte of NULs, with no hand to cut before) is left to be read whole, where it
+    is refused (`history_sources.read_whole`)."""
+    too_large = size > MAX_READ_BYTES  # read whole, it would be refused
     targets = sizes.cut_targets(start, size)
-    if not targets:
+    if not targets and not too_large:
         return None
     with open(path, "rb") as file:
         head = file.read(4096)
@@ -105,24 +122,32 @@ def file_pieces(path: str, start: int, size: int, sizes: PieceSizes) -> list[Pie
             return None
         cuts = [start]
         for target in targets:
+            if target - cuts[-1] >= MAX_READ_BYTES:  # a piece over it already: read whole
+                return None  # (a gigabyte of NULs: after one window, not all of them)
             cut = _hand_start_after(file, target, size)
             if cut is not None and cuts[-1] < cut < size:
                 cuts.append(cut)
-        if len(cuts) == 1:
+        bounds = list(itertools.pairwise([*cuts, size]))
+        if (len(cuts) == 1 and not too_large) or _longest(bounds) > MAX_READ_BYTES:
             return None
         encoding, lines = _encoding_and_line_numbers(file, size, cuts, head)
     if len(lines) < len(cuts):  # cut short between the two reads: rewritten, read it whole
         return None
-    bounds = list(itertools.pairwise([*cuts, size]))
     return [
         Piece(begin, end, FilePiece(begin, line, encoding), end == size)
         for (begin, end), line in zip(bounds, lines, strict=True)
     ]
 
 
+def _longest(bounds: list[tuple[int, int]]) -> int:
+    return max(end - begin for begin, end in bounds)
+
+
 def read_piece(path: str, piece: Piece, advice: str) -> bytes:
     """The piece's bytes; `SourceRefusal` if the file is now shorter than when it was cut
     (`advice`: what the player should do then)."""
+    if piece.end - piece.start > MAX_READ_BYTES:  # file_pieces makes none: a caller's own
+        raise SourceRefusal(too_large_to_read(piece.end - piece.start))
     with open(path, "rb") as file:
         file.seek(piece.start)
         data = file.read(piece.end - piece.start)

@@ -26,7 +26,12 @@ from typing import IO
 
 from parsers.history_file import HISTORY_SUFFIXES
 
-MAX_MEMBER_BYTES = 512 * 2**20  # a history file that large is already rare
+MAX_READ_BYTES = 64 * 2**20
+"""The most read in one go: a file or archive member read whole, or a piece of a larger
+file (`pipeline.file_pieces`). A file read whole costs a worker about six times its size
+(its bytes, its text, its lines): a 1 GiB one took 4 min and 2.66 GB, a 4 GB sparse one
+ended in a MemoryError. The largest real history is under 1 MB."""
+MAX_MEMBER_BYTES = MAX_READ_BYTES  # read whole: an archive's member is never cut
 MAX_ARCHIVE_BYTES = 4 * 2**30  # all the members of one archive, nested ones included
 MAX_RATIO = 100  # histories deflate about 10:1; a bomb does 1,000:1 and more
 RATIO_FLOOR_BYTES = 2**20  # a small member may compress well without harm
@@ -61,10 +66,7 @@ class Source:
     def read(self) -> bytes:
         """The file's bytes; raises `SourceRefusal` (with the reason) if they cannot be."""
         if not self.members:
-            try:
-                return Path(self.path).read_bytes()
-            except OSError as error:
-                raise read_refusal(error, "it") from None
+            return read_whole(self.path)
         return read_member(self.path, self.members)
 
 
@@ -97,6 +99,29 @@ def read_member(archive_path: str, members: tuple[str, ...]) -> bytes:
     except OSError as error:
         raise read_refusal(error, "the archive") from None
     return source if isinstance(source, bytes) else b""
+
+
+def read_whole(path: str) -> bytes:
+    """A file's bytes, read whole: `SourceRefusal` if it is over `MAX_READ_BYTES` (a
+    larger file is read in pieces, cut before hands; one that cannot be cut so comes
+    here), checked before it is read and while it is (it may have grown since)."""
+    try:
+        with open(path, "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            data = file.read(MAX_READ_BYTES + 1) if size <= MAX_READ_BYTES else b""
+    except OSError as error:
+        raise read_refusal(error, "it") from None
+    if size > MAX_READ_BYTES or len(data) > MAX_READ_BYTES:
+        raise SourceRefusal(too_large_to_read(max(size, len(data))))
+    return data
+
+
+def too_large_to_read(size: int) -> str:
+    """Why a file of `size` bytes read whole (not in pieces) is not read."""
+    return (
+        f"{size:,} bytes and no place to cut it into pieces of at most {MAX_READ_BYTES:,}"
+        " (no hand starts near the cuts; or UTF-16, XML or PHH, read whole): not read"
+    )
 
 
 def read_refusal(error: OSError, what: str) -> SourceRefusal:

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.events import Hand
-from parsers.history_file import MAX_HAND_BYTES, file_chunks, parse_chunk
+from parsers.hand_limits import size_refusal
+from parsers.history_file import file_chunks, parse_chunk
 from parsers.outcomes import CancelledHand, ParseOutcome, SkippedHand
 from parsers.phh_notation import is_phh
 from parsers.reading import HandText, decode_history
@@ -523,7 +524,7 @@ def _still_being_written(outcome: object, last: bool, data: bytes, chunk: HandTe
     """A last hand that does not read, with no blank line after it: the client is still
     writing it (cut anywhere, even mid-line), so it waits for the next import.
 
-    Not a hand far larger than any (a 50 MB line: `MAX_HAND_BYTES`), and not a PHH hand
+    Not a hand far larger than any (a 50 MB line: `hand_limits`), and not a PHH hand
     whose TOML reads whole (a program writes the file at once; month 13, a stack of
     `nan`, `actions = [1]` are wrong, not unfinished): those are rejected, each run alike."""
     if not (
@@ -533,6 +534,6 @@ def _still_being_written(outcome: object, last: bool, data: bytes, chunk: HandTe
         and not data.endswith(_BLANK_LINE_ENDINGS)
     ):
         return False
-    if chunk.byte_end - chunk.byte_offset > MAX_HAND_BYTES:
+    if size_refusal(chunk) is not None:
         return False
     return outcome.kind is ErrorKind.SYNTAX or not is_phh(chunk.path)

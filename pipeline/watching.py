@@ -21,14 +21,17 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
+from rich.console import Console
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
 from watchdog.observers.polling import PollingObserver
 
 from parsers.history_file import HISTORY_SUFFIXES, history_files
+from pipeline.history_sources import Refused
 from pipeline.importer import ImportSummary, import_histories
 from pipeline.storage.database import Database, DatabaseBusy
+from pipeline.terminal_text import joined
 from pipeline.wording import counted
 
 SETTLE_SECONDS = 0.3
@@ -65,6 +68,14 @@ class WatchStatus:
 
 
 StatusListener = Callable[[WatchStatus], None]
+RefusalListener = Callable[[Refused], None]
+
+
+def say_not_read(refused: Refused) -> None:
+    """One line on stderr: the file, and why it is not read. Under `studdraw watch`'s
+    live status line, rich shows it above that line (a Live takes stderr's writes)."""
+    line = joined(("not read:", "red"), f" {refused.name}: {refused.reason}")
+    Console(stderr=True, highlight=False, soft_wrap=True).print(line)
 
 
 class FolderWatch:
@@ -76,10 +87,13 @@ class FolderWatch:
         database: Database,
         on_status: StatusListener | None = None,
         catch_up_jobs: int = 1,
+        on_refused: RefusalListener | None = say_not_read,
     ) -> None:
         self.folders = list(folders)
         self.database = database
         self.on_status = on_status
+        self.on_refused = on_refused  # told once of each file not read, and why
+        self._refusals_said: set[Refused] = set()
         self.catch_up_jobs = catch_up_jobs  # workers for the first import, of everything
         self._changed: set[Path] = set()
         self._lock = threading.Lock()
@@ -135,6 +149,10 @@ class FolderWatch:
         finally:
             self.database.close()  # let a reader in until the next import
         self._count(summary)
+        for refused in summary.refused:
+            if self.on_refused is not None and refused not in self._refusals_said:
+                self._refusals_said.add(refused)
+                self.on_refused(refused)
         if self.on_status is not None:
             status = WatchStatus(
                 len(self.folders), len(self._files), self._hands_today, self._rejected_today, last

@@ -141,5 +141,5 @@ def test_a_50_mb_line_is_rejected_not_parked(tmp_path: Path) -> None:
     [(kind, reason, kept)] = db.execute(
         "SELECT kind, reason, length(raw_text) FROM rejects"
     ).fetchall()
-    assert kind == "structure" and "far more than a PHH hand holds" in reason
+    assert kind == "structure" and "far more than a hand holds" in reason
     assert kept < 2 * 2**20  # not a copy of the file

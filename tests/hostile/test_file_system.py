@@ -7,11 +7,12 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import IO, Any
 
 import duckdb
 import pytest
 
-from pipeline import importer
+from pipeline import history_sources, importer
 from pipeline.history_sources import Refused, Source, sources
 from tests.hostile.conftest import HANDS, import_into
 
@@ -58,14 +59,12 @@ def test_a_file_that_vanishes_or_cannot_be_read_is_reported_not_fatal(
     listed = list(sources([kept, gone, locked]))
     gone.unlink()  # after the listing, before the reading
 
-    real_read_bytes = Path.read_bytes
-
-    def read_bytes(self: Path) -> bytes:
-        if self.name == "locked.txt":
+    def guarded_open(path: str, *arguments: Any) -> IO[bytes]:  # as root, chmod locks nothing
+        if Path(path).name == "locked.txt":
             raise PermissionError(13, "Permission denied")
-        return real_read_bytes(self)
+        return open(path, *arguments)  # the caller closes it
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(history_sources, "open", guarded_open, raising=False)
     monkeypatch.setattr(importer, "sources", lambda _paths: iter(listed))
     summary = import_into(tmp_path, kept)
     assert summary.hands_imported == HANDS

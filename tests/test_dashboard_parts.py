@@ -175,6 +175,17 @@ def test_the_dashboard_command_serves_localhost_with_the_database(
     assert command[command.index("--client.toolbarMode") + 1] == "viewer"
     assert command[command.index("--client.showErrorDetails") + 1] == "none"
     assert env["STUDDRAW_DB"] == str(tmp_path / "my.duckdb")
+    assert env["STUDDRAW_FOLDERS"] == "" and env["STUDDRAW_ALLOWED_HOSTS"] == ""
+    chosen = ["--folder", str(tmp_path), "--allow-host", "poker.lan", "--allow-host", "x.lan"]
+    result = CliRunner().invoke(cli, ["dashboard", "--db", str(tmp_path / "my.duckdb"), *chosen])
+    assert result.exit_code == 0, result.output
+    env = calls[1][1]
+    assert env["STUDDRAW_FOLDERS"] == str(tmp_path)
+    assert env["STUDDRAW_ALLOWED_HOSTS"] == "poker.lan,x.lan"
+    missing = ["--folder", str(tmp_path / "nowhere")]
+    result = CliRunner().invoke(cli, ["dashboard", "--db", str(tmp_path / "my.duckdb"), *missing])
+    assert result.exit_code == 2 and "no such folder" in result.output
+    assert len(calls) == 2  # no server for a folder that is not there
 
 
 def test_the_consoles_lock_does_not_break_other_sessions(sample_database: Path) -> None:

@@ -80,6 +80,30 @@ def test_only_localhost_and_allowed_names_are_answered(
     assert _status(served, header, "/_stcore/stream", websocket=True) == (101 if answered else 403)
 
 
+@pytest.mark.parametrize(
+    ("host", "answered"),
+    [
+        ("LOCALHOST:8501", True),
+        ("localhost.:8501", True),
+        ("[::1]", True),
+        ("studdraw.example", True),
+        ("[::2]:8501", False),
+        ("localhost:notaport", False),
+        ("evil.example@localhost", False),
+        ("localhost/evil", False),
+        ("127.0.0.2", False),
+        (None, False),
+    ],
+)
+def test_the_host_guard_reads_the_header_as_a_browser_writes_it(
+    host: str | None, answered: bool
+) -> None:
+    from dashboard.serving import allowed_hosts, host_is_allowed
+
+    allowed = allowed_hosts({"STUDDRAW_ALLOWED_HOSTS": "Studdraw.Example"})
+    assert host_is_allowed(host, allowed) is answered
+
+
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
 

@@ -15,7 +15,6 @@ the file's hands across its pieces.
 from __future__ import annotations
 
 import hashlib
-import tempfile
 import threading
 import time
 import uuid
@@ -55,6 +54,7 @@ from pipeline.history_sources import (
     reader_failure,
     sources,
 )
+from pipeline.spool_folders import spool_folder
 from pipeline.storage.arrow_rows import write_rows
 from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.rows import (
@@ -186,7 +186,7 @@ def import_sources(
     summary = ImportSummary()
     started = time.perf_counter()
     found = list(found)
-    with tempfile.TemporaryDirectory(prefix="studdraw-import-") as spool:
+    with spool_folder("import") as spool:
         to_read: list[tuple[Source, FileProgress | None]] = []
         for source in found:
             if isinstance(source, Refused):

@@ -13,11 +13,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
 import tempfile
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+from pipeline.process_life import alive
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ def current_watch(database: Path) -> WatchState | None:
         state = WatchState(**{**fields, "folders": tuple(fields["folders"])})
     except (OSError, ValueError, TypeError, KeyError):
         return None
-    return state if _alive(state.pid) else None
+    return state if alive(state.pid) else None
 
 
 def claim(database: Path, folders: list[Path], started_from: str) -> WatchState:
@@ -118,23 +119,3 @@ def _write(database: Path, state: WatchState) -> None:
     except BaseException:
         Path(partial).unlink(missing_ok=True)
         raise
-
-
-def _alive(pid: int) -> bool:
-    if sys.platform == "win32":  # os.kill(pid, 0) would end the process there
-        import ctypes
-
-        handle = ctypes.windll.kernel32.OpenProcess(0x1000, False, pid)  # type: ignore[attr-defined]
-        if not handle:
-            return False
-        code = ctypes.c_ulong()
-        ctypes.windll.kernel32.GetExitCodeProcess(handle, ctypes.byref(code))  # type: ignore[attr-defined]
-        ctypes.windll.kernel32.CloseHandle(handle)  # type: ignore[attr-defined]
-        return code.value == 259  # STILL_ACTIVE
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # alive, another user's
-    return True

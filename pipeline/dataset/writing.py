@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -39,6 +38,7 @@ from pipeline.file_pieces import Piece, read_piece
 from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
 from pipeline.importer import SPOOL_HANDS, FileWork, WorkOutcome, read_work
 from pipeline.pending_batches import PendingBatches
+from pipeline.spool_folders import spool_folder
 from pipeline.storage.database import MEMORY_LIMIT, SCHEMA, register
 from pipeline.storage.stats import install_stats
 
@@ -105,7 +105,7 @@ def write_piece(work: DatasetWork) -> DatasetOutcome:
 
     pending, marks = PendingBatches(), list[SourceMark]()
     counts = WorkOutcome()
-    with tempfile.TemporaryDirectory(prefix="studdraw-piece-") as spool:
+    with spool_folder("piece") as spool:
         for part, data in readable:
             source, piece = part.source, part.piece
             hands_before = None if piece is None else 0

@@ -59,9 +59,9 @@ def _print_version(asked: bool) -> None:
 def _build_said() -> str:
     """Whether the parsers and engine run compiled: an install without a C compiler (or
     a build older than its sources) runs them as pure Python."""
-    from parsers.compiled import build_is_current, extensions_present
+    from parsers.compiled import build_is_current, extensions_present, sources_forced
 
-    if extensions_present() and build_is_current():
+    if extensions_present() and build_is_current() and not sources_forced():
         return "compiled"
     return "pure Python: the same results, slower; docs/performance.md"
 
@@ -489,7 +489,9 @@ def watch(
     from pipeline.client_folders import client_folders
     from pipeline.storage.database import Database
     from pipeline.watching import FolderWatch, WatchStatus
+    from pipeline.worker_pool import lower_priority
 
+    lower_priority()  # beside the poker client, it gives way; before any thread starts
     if folders:
         missing = [folder for folder in folders if not folder.is_dir()]
         if missing:

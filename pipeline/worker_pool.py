@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Final, TypeVar
 
+from pipeline.process_life import end_with_parent
+
 Work = TypeVar("Work")
 Result = TypeVar("Result")
 
@@ -109,13 +111,25 @@ def map_large_blocks() -> None:
         mallopt(_M_MMAP_THRESHOLD, _MAPPED_FROM)
 
 
-WORKER_NICENESS: Final = 19
-"""Workers run at the lowest priority. The process that started them often has the one
-stage no other process can share: the importer's loader stores each batch in turn, and
-taking turns with two workers on two cores it fell behind them (100,000 mixed hands: it
-stored on its own for the last 1.5 s). Ahead of them, it gets a core whenever it has a
-batch to store, and they have every core it leaves. On an idle machine nothing else
-changes; on a busy one, an import gives way to what the player is doing."""
+WATCH_NICENESS: Final = 10
+"""How much lower than its starter's the priority `studdraw watch` runs at, with its workers
+(a process's children inherit it): it runs beside the poker client, which must not stutter
+while a hand is stored. At 10 it has a tenth of a busy program's share of a core, plenty
+for the hands a table deals; at 19 anything busy starves it.
+
+An import runs at its caller's priority, its workers too. They once ran at the lowest (19)
+to leave the loader a core: on an idle machine it stores a batch whenever it has one, but
+on a busy one any other program starved them, and two workers took three times as long as
+`--jobs 1` (817 real hands: 18.7 s against 6.4 s, issue 50)."""
+
+
+def lower_priority(steps: int = WATCH_NICENESS) -> None:
+    """Lower this process's priority by `steps` (no higher than the lowest, 19), and that of
+    the workers it starts from now on. Called before any thread is started: on Linux each
+    thread has its own, and a new thread takes its starter's. Nothing on Windows."""
+    if hasattr(os, "nice"):
+        os.nice(steps)
+
 
 # A worker's objects are a file's hands, events and rows: new, short-lived and free of
 # cycles. The collector's default (a pass every 700 new objects) spent 4% of a worker.
@@ -124,17 +138,16 @@ _YOUNG_OBJECTS_BETWEEN_COLLECTIONS = 100_000
 
 def _start_worker(worker_module: str | None) -> None:
     """A worker leaves Ctrl+C (sent to the terminal's whole process group) to the process
-    that started it, which stops between two batches instead of losing its workers, yields
-    the processor to it (`WORKER_NICENESS`) and gives back the memory of each file it has
-    read (`map_large_blocks`).
+    that started it, which stops between two batches instead of losing its workers, and
+    gives back the memory of each file it has read (`map_large_blocks`). It runs at its
+    starter's priority (`WATCH_NICENESS` says why).
 
     It loads its work's module, then tells the cycle collector to leave every object it
     has so far for good (modules, grammars: they live as long as the worker) and to run
     less often. Measured on a worker's job (callgrind, 500 generated stud hands read
     twice): 6.17 G instructions, 6.03 G so."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):  # not on Windows
-        os.nice(WORKER_NICENESS)
+    end_with_parent()  # a starter killed (kill -9) leaves no worker running
     map_large_blocks()
     if worker_module is not None:
         importlib.import_module(worker_module)

@@ -23,6 +23,7 @@ from pipeline.importer import BATCH_HANDS, ImportSummary
 from pipeline.simulation.generate import generate
 from pipeline.simulation.table_spec import HERO
 from pipeline.storage.database import DatabaseBusy
+from pipeline.worker_pool import WATCH_NICENESS
 from pipeline.writers.pokerstars import HAND_END, write_hand
 from tests.conftest import REPO
 
@@ -213,6 +214,9 @@ def test_a_second_watch_is_refused_and_a_stop_request_ends_the_first(tmp_path: P
             assert time.monotonic() - started < 30, "the watch never said its status"
             time.sleep(0.05)
         assert state.pid == first.pid and "watching 0 files in 1 folder" in state.status
+        if hasattr(os, "getpriority"):  # beside the poker client, it gives way (its workers too)
+            lowered = min(os.getpriority(os.PRIO_PROCESS, 0) + WATCH_NICENESS, 19)
+            assert os.getpriority(os.PRIO_PROCESS, first.pid) == lowered
         second = _start_watch(folder, database)
         _, said = second.communicate(timeout=60)
         assert second.returncode == 2 and f"already watched by process {first.pid}" in said

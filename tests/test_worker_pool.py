@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.worker_pool import OrderedMap, executor
+from pipeline.worker_pool import WATCH_NICENESS, OrderedMap, executor
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,15 +24,15 @@ def _worker_state(item: int) -> tuple[int, bool, bool, int, int]:
 
 
 def test_workers_load_their_module_then_leave_what_they_loaded_to_the_collector() -> None:
-    """...and yield the processor to the process that started them (the loader)."""
+    """...and run at the priority of the process that started them: an import's workers
+    at a lower one waited behind any other busy program (`WATCH_NICENESS`)."""
     with executor(2, "colorsys") as pool:
         states = list(OrderedMap(pool, _worker_state, range(6), window=4))
     assert [state[0] for state in states] == list(range(6))  # in the order asked
     for _, frozen, loaded, threshold, niceness in states:
         assert frozen and loaded
         assert threshold > gc.get_threshold()[0]  # fewer passes than this process makes
-        if hasattr(os, "nice"):
-            assert niceness > os.nice(0)
+        assert niceness == (os.nice(0) if hasattr(os, "nice") else 0)
 
 
 _MALLINFO2_FIELDS = (
@@ -107,6 +107,21 @@ def test_workers_fork_from_a_process_of_one_thread_alone() -> None:
     )
     assert _python(inherited) == ["True"]
     assert _python("import polars\n" + inherited) == ["False"]  # spawned: loaded nothing
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no niceness on Windows")
+def test_a_process_that_lowers_its_priority_starts_its_workers_lower_too() -> None:
+    """`studdraw watch` does (beside the poker client): its first import's workers run at
+    its lowered priority, not at its starter's (a child's is its parent's, forked or
+    spawned). In a new interpreter: this one's priority stays as it is."""
+    lowered = (
+        "import os; from pipeline.worker_pool import executor, lower_priority, OrderedMap; "
+        "from tests.test_worker_pool import _worker_state\n"
+        "lower_priority(); print(os.nice(0))\n"
+        "with executor(2, None) as pool: "
+        "print(*(state[-1] for state in OrderedMap(pool, _worker_state, range(2), 2)))"
+    )
+    assert _python(lowered) == [str(min(os.nice(0) + WATCH_NICENESS, 19))] * 3
 
 
 def test_a_worker_loads_neither_the_command_line_nor_duckdb() -> None:

@@ -39,6 +39,7 @@ import duckdb
 import polars as pl
 
 from pipeline.dataset.reading import open_dataset
+from pipeline.storage.database import MEMORY_LIMIT
 from pipeline.storage.reading import connect_for_reading
 
 ROW_LIMIT = 10_000  # rows shown (and offered as CSV); the query itself is not cut
@@ -198,8 +199,12 @@ def explain(error: BaseException, timeout: float = TIMEOUT_SECONDS) -> tuple[str
             "Refused: settings cannot be changed from the SQL console (SET, RESET).\n\n" + message,
             True,
         )
-    if isinstance(error, duckdb.OutOfMemoryException):
-        return f"{OUT_OF_MEMORY}\n\n{message}", False
+    if isinstance(error, duckdb.OutOfMemoryException):  # DuckDB's own limit, not spilled
+        return (
+            "Stopped: the query needed more memory than the console gives DuckDB "
+            f"({MEMORY_LIMIT}; nothing is spilled to disk).",
+            False,
+        )
     if isinstance(error, duckdb.InterruptException):
         return _too_long(timeout), False
     return f"{type(error).__name__}: {message}", False

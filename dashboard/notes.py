@@ -13,7 +13,7 @@ import streamlit as st
 
 from dashboard.connection import database_path, is_dataset
 from dashboard.queries import annotations as annotation_queries
-from pipeline.storage.annotations import set_note
+from pipeline.storage.annotations import MAX_NOTE_CHARACTERS, set_note
 from pipeline.storage.database import Database
 
 
@@ -29,6 +29,8 @@ def note_editor(site: str, player: str, key: str = "opponents_note") -> None:
         value=saved,
         key=text_key,
         placeholder="How he plays: shown here, on Live tables and in the replayer",
+        max_chars=MAX_NOTE_CHARACTERS,  # counted as typed; the server keeps no more
+        help=f"Up to {MAX_NOTE_CHARACTERS:,} characters.",
     )
     # Never disabled: the browser sends the text typed with the click (its blur first),
     # and the callback saves it before the page is drawn again.

@@ -107,14 +107,6 @@ def parse_hand(chunk: HandText) -> Hand:
         raise HandParseError(
             ErrorKind.SYNTAX, f"not PHH (TOML): {error}", chunk.path, chunk.first_line
         ) from error
-    except RecursionError:  # lists nested thousands deep: no hand is written so
-        raise HandParseError(
-            ErrorKind.SYNTAX, "not PHH: lists nested too deep", chunk.path, chunk.first_line
-        ) from None
-    except ValueError as error:  # an integer of more than 4,300 digits
-        raise HandParseError(
-            ErrorKind.SYNTAX, f"not PHH: {error}", chunk.path, chunk.first_line
-        ) from None
     too_large = _count_refusal(fields)
     if too_large is not None:
         raise HandParseError(ErrorKind.STRUCTURE, too_large, chunk.path, chunk.first_line)
@@ -177,7 +169,7 @@ class _PhhHand:
         stacks = [Decimal(s) for s in f["starting_stacks"]]
         count = len(stacks)
         self.players = [str(p) for p in f.get("players", [f"p{i}" for i in range(1, count + 1)])]
-        seat_numbers = [int(s) for s in f.get("seats", range(1, count + 1))]
+        seat_numbers = [_whole(s) or 0 for s in f.get("seats", range(1, count + 1))]
         away = set(f.get(USER_FIELD + "sitting_out", ()))
         seats = tuple(
             Seat(n, p, s, sitting_out=p in away)
@@ -627,13 +619,18 @@ def _content_number(chunk: HandText) -> str:
 
 
 def _started_at(f: dict[str, Any]) -> datetime:
+    """When the hand started, in UTC. A date, time or zone that is none ('infinity', a
+    zone no one knows, a date that leaves the calendar in UTC) is an error, not midnight
+    UTC: the hand is rejected with it."""
     if not all(key in f for key in ("year", "month", "day")):
         return _UNKNOWN_TIME
     given = f.get("time")
-    clock = given if isinstance(given, time) else time()
+    if given is not None and not isinstance(given, time):
+        raise ValueError(f"time {str(given)[:100]!r} is not a time of day")
+    named = f.get("time_zone")
     try:
-        zone = ZoneInfo(f.get("time_zone") or "UTC")
-    except (ZoneInfoNotFoundError, ValueError):
-        zone = ZoneInfo("UTC")
-    local = datetime.combine(date(f["year"], f["month"], f["day"]), clock, tzinfo=zone)
-    return local.astimezone(UTC)
+        zone = ZoneInfo(str(named)) if named else ZoneInfo("UTC")
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file
+        raise ValueError(f"time_zone {str(named)[:100]!r} is no time zone's name") from None
+    day = date(_whole(f["year"]) or 0, _whole(f["month"]) or 0, _whole(f["day"]) or 0)
+    return datetime.combine(day, given or time(), tzinfo=zone).astimezone(UTC)

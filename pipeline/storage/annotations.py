@@ -11,9 +11,23 @@ from pipeline.storage.database import Database
 
 SUGGESTED_TAGS = ("review", "bad beat", "cooler", "hero call", "misplayed", "big pot")
 
+MAX_NOTE_CHARACTERS = 5_000
+"""A note is a few lines on how a player plays. One of megabytes would be stored, then
+read and drawn wherever the player is shown (Opponents, Live tables, the replayer)."""
+
+
+class NoteTooLong(ValueError):
+    """A note over `MAX_NOTE_CHARACTERS`: not saved, with why."""
+
 
 def set_note(database: Database, site: str, player: str, note: str) -> None:
-    """Write (or with blank text, remove) the note on a player; the file is let go."""
+    """Write (or with blank text, remove) the note on a player; the file is let go.
+    `NoteTooLong` for a note over `MAX_NOTE_CHARACTERS` (nothing written)."""
+    if len(note.strip()) > MAX_NOTE_CHARACTERS:
+        raise NoteTooLong(
+            f"a note holds at most {MAX_NOTE_CHARACTERS:,} characters; this one has "
+            f"{len(note.strip()):,}: not saved"
+        )
     try:
         connection = database.connection
         if note.strip():

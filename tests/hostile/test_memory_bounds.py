@@ -211,15 +211,44 @@ def test_an_8_mb_phh_hand_of_1000000_players_is_rejected_unread(tmp_path: Path) 
     assert kind == "structure" and "bytes: far more than a hand holds" in reason
 
 
-@pytest.mark.parametrize("players", [MAX_PLAYERS + 1, 100_000])
-def test_a_phh_hand_of_more_players_than_a_table_seats_is_rejected(players: int) -> None:
+def _razz_hand_of(players: int) -> str:
+    """A razz hand PHH can say, every player dealt (the up cards all differ), the king
+    bringing in and everybody folding to him: a hand the engine finds right."""
+    ups = [*(f"{rank}c" for rank in "A23456789TJQ"[: players - 1]), "Kd"]
+    actions = [f'"d dh p{seat} ????{up}"' for seat, up in enumerate(ups, start=1)]
+    actions += [f'"p{players} pb"'] + [f'"p{seat} f"' for seat in range(1, players)]
+    return (
+        f'variant = "FR"\nantes = [{", ".join(["0"] * players)}]\nbring_in = 1\n'
+        f"small_bet = 2\nbig_bet = 4\nstarting_stacks = [{', '.join(['100'] * players)}]\n"
+        f"actions = [{', '.join(actions)}]\nseat_count = {players}\nhand = 7\n"
+    )
+
+
+def test_a_hand_of_more_players_than_a_table_seats_is_rejected(tmp_path: Path) -> None:
+    """Eleven players at a razz table, a hand right by the rules: before, stored."""
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    (folder / "a_crowd.phh").write_text(_razz_hand_of(MAX_PLAYERS + 1))
+    (folder / "a_table.phh").write_text(_razz_hand_of(MAX_PLAYERS).replace("hand = 7", "hand = 8"))
+    code, _peak, said = _import(tmp_path / "hands.duckdb", folder)
+    assert code == 0 and "1 hand imported" in said and "1 hand rejected" in said
+    with duckdb.connect(str(tmp_path / "hands.duckdb"), read_only=True) as connection:
+        [(reason, source)] = connection.execute(
+            "SELECT reason, source_file FROM rejects"
+        ).fetchall()
+        assert connection.execute("SELECT hand_number FROM hands").fetchall() == [("8",)]
+    assert reason == f"{MAX_PLAYERS + 1} players: more than any hand has (at most {MAX_PLAYERS})"
+    assert source.endswith("a_crowd.phh")
+
+
+def test_a_phh_hand_of_100000_players_is_rejected_before_a_seat_is_made() -> None:
     crafted = (
         'variant = "FR"\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
-        f"starting_stacks = [{', '.join(['1'] * players)}]\nactions = []\n"
+        f"starting_stacks = [{', '.join(['1'] * 100_000)}]\nactions = []\n"
     )
     [(_chunk, outcome)] = list(parse_bytes("crowd.phh", crafted.encode()))
     assert isinstance(outcome, HandParseError)
-    assert f"{players:,} players: more than any hand has (at most {MAX_PLAYERS})" in str(outcome)
+    assert "100,000 players: more than any hand has (at most 10)" in str(outcome)
 
 
 def test_a_hand_of_more_lines_than_any_is_rejected_unread() -> None:

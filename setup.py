@@ -13,6 +13,7 @@ import os
 import sys
 import sysconfig
 import tempfile
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -27,6 +28,8 @@ PURE_PYTHON_NOTE = (
     "headers, then reinstall, to compile it"
 )
 SLOWER = "2.5"  # the sources against the build, `bench/parse.py` (docs/performance.md)
+MINUTES = 4  # mypyc and gcc on 2 cores (`python -m build`: 3 min of CPU)
+STARTED = time.monotonic()
 
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
@@ -34,10 +37,15 @@ BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "i
 dist_info), each in its own process, where the note would be said again."""
 
 
+def say(line: str) -> None:
+    """A line on stderr, at once: `pip install -v` shows it as it comes (the Makefile)."""
+    print(line, file=sys.stderr, flush=True)
+
+
 def say_pure_python(why: str) -> None:
     """One line on stderr (`pip install -v` shows it; `studdraw --version` says it too)."""
     if BUILDING.intersection(sys.argv[1:]):
-        print(PURE_PYTHON_NOTE.format(why=why, slower=SLOWER), file=sys.stderr, flush=True)
+        say(PURE_PYTHON_NOTE.format(why=why, slower=SLOWER))
 
 
 def c_compiler_works() -> bool:
@@ -83,12 +91,21 @@ class BuildThenRecordDigest(build_ext):
             self.extensions = []  # nothing of the failed build is installed
             self.digest = ""
             return
-        if self.digest:
-            (ROOT / compiled_module().DIGEST_FILE).write_text(self.digest + "\n")
+        if not self.digest:
+            return
+        digest_file = compiled_module().DIGEST_FILE
+        (ROOT / digest_file).write_text(self.digest + "\n")
+        if not self.inplace:  # a wheel is made of build_lib, which build_py filled before
+            in_wheel = Path(self.build_lib, digest_file)
+            in_wheel.parent.mkdir(parents=True, exist_ok=True)
+            in_wheel.write_text(self.digest + "\n")
+        say(f"studdraw: compiled in {time.monotonic() - STARTED:.0f} s")
 
 
 def extensions() -> list[Extension]:
-    if os.environ.get("STUDDRAW_PURE_PYTHON"):
+    """The mypyc extensions, for a command that builds them: pip runs this file for the
+    metadata and the sdist too, where type-checking and writing the C (a minute) is lost."""
+    if os.environ.get("STUDDRAW_PURE_PYTHON") or not BUILDING.intersection(sys.argv[1:]):
         return []
     if not c_compiler_works():
         say_pure_python("no working C compiler, or no Python headers, was found")
@@ -97,6 +114,10 @@ def extensions() -> list[Extension]:
     digest = compiled.sources_digest(ROOT)  # read before mypyc reads them
     (ROOT / compiled.DIGEST_FILE).unlink(missing_ok=True)
     sources = [str(compiled.source_of(name, Path())) for name in compiled.MODULES]
+    say(
+        f"studdraw: compiling {len(sources)} modules with mypyc, then gcc (about {MINUTES} "
+        "minutes on 2 cores; STUDDRAW_PURE_PYTHON=1 installs without)..."
+    )
     try:
         from mypyc.build import mypycify
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 
 
 def _free_port() -> int:
@@ -37,7 +37,7 @@ def running_dashboard(database: Path, *options: str) -> Iterator[str]:
     )
     url = f"http://localhost:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG_SECONDS
         while True:
             try:
                 with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:

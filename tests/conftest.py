@@ -1,4 +1,6 @@
-"""Where the shared real histories live: beside the checkout, as CI lays it out."""
+"""Where the shared real histories live: beside the checkout, as CI lays it out; and
+Hypothesis told no example has a time limit (a busy machine is no failure: speed is
+measured in bench/, never asserted in a test)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("studdraw", deadline=None)
+settings.load_profile("studdraw")
 
 REPO = Path(__file__).resolve().parents[1]
+HANG_SECONDS = 300
+"""How long a test waits for something that is sure to come (a dashboard's script run, a
+server answering, a watch storing a file) before calling it hung: minutes, which a busy
+machine never comes near. No test asserts how fast a thing is done: bench/ measures that."""
 REAL_HISTORIES = REPO.parent / "shared" / "histories" / "real"
 
 

@@ -21,18 +21,18 @@ import duckdb
 import pytest
 
 from tests.browser_server import running_dashboard
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 
 pytestmark = pytest.mark.slow  # a real browser on a real import
 
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
-expect.set_options(timeout=60_000)  # an import or a first query can take a while on CI
+TIMEOUT_MS = HANG_SECONDS * 1000  # an import or a first query can take a while on CI
+expect.set_options(timeout=TIMEOUT_MS)
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = REPO / "test-output" / "browser"
 DOC_IMAGES = REPO / "docs" / "images"  # the README's screenshots, with STUDDRAW_DOC_IMAGES=1
-TIMEOUT_MS = 60_000
 
 
 @pytest.fixture(scope="module")
@@ -202,7 +202,7 @@ def test_the_live_page_follows_a_watched_file_without_a_click(tmp_path: Path) ->
                 page.screenshot(path=SHOTS / "6-live-10-hands.png", full_page=True)
                 with table.open("a", encoding="utf-8") as client:  # the client plays on
                     client.write("".join(hands[10:20]))
-                expect(hero_hands).to_have_text("20", timeout=20_000)  # no click, no reload
+                expect(hero_hands).to_have_text("20")  # no click, no reload
                 page.screenshot(path=SHOTS / "7-live-20-hands.png", full_page=True)
             finally:
                 browser.close()
@@ -212,7 +212,7 @@ def test_the_live_page_follows_a_watched_file_without_a_click(tmp_path: Path) ->
 
 
 def _wait_for_hands(database: Path, count: int) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG_SECONDS
     while time.monotonic() < deadline:
         try:
             with duckdb.connect(str(database), read_only=True) as connection:
@@ -221,7 +221,7 @@ def _wait_for_hands(database: Path, count: int) -> None:
         except duckdb.Error:  # not created yet, or the watch is storing a batch
             pass
         time.sleep(0.1)
-    raise AssertionError(f"the watch did not store {count} hands in a minute")
+    raise AssertionError(f"the watch did not store {count} hands in {HANG_SECONDS} s")
 
 
 def _cell(page, player: str, column: str):

@@ -25,7 +25,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard import connection
 from pipeline.storage.database import retry_while_locked
 from pipeline.storage.stats import STAT_DEFINITIONS
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 
 pytestmark = pytest.mark.slow  # every page through Streamlit's AppTest
 
@@ -38,7 +38,7 @@ TRIPLE_DRAW_HAND = "310290093148"  # 2-7 triple draw, three draws, ends on a fol
 @pytest.fixture
 def app(sample_database: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("STUDDRAW_DB", str(sample_database))
-    return AppTest.from_file(APP, default_timeout=30).run()
+    return AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
 
 
 def metric(at: AppTest, label: str) -> str:
@@ -358,7 +358,7 @@ def test_importing_a_folder_shows_the_summary(
         "PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2026/11/14 16:00:00 ET\nnonsense\n\n\n",
         encoding="utf-8",
     )
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     at.switch_page("views/import_page.py").run()
     no_exceptions(at)
     at.text_input(key="import_folder").input(str(folder)).run()
@@ -382,7 +382,7 @@ def test_importing_a_folder_shows_the_summary(
 
 
 def test_importing_an_uploaded_file_shows_the_summary(empty_database: Path) -> None:
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     at.switch_page("views/import_page.py").run()
     data = _razz_file().read_bytes()
     at.file_uploader(key="import_files").upload("razz.txt", data, "text/plain").run()
@@ -452,7 +452,7 @@ def locked_copy(sample_database: Path, tmp_path: Path, monkeypatch) -> Iterator[
 
 
 def test_a_locked_database_gives_a_friendly_message(locked_copy: Path) -> None:
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     no_exceptions(at)
     assert any("an import is writing" in w.value.lower() for w in at.warning)
 
@@ -500,7 +500,7 @@ def test_the_import_page_starts_shows_and_stops_a_watch(
     monkeypatch.setenv("STUDDRAW_FOLDERS", str(tmp_path))  # `studdraw dashboard --folder`
     folder = tmp_path / "HandHistory"
     folder.mkdir()
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     at.switch_page("views/import_page.py").run()
     at.text_area(key="watch_folders").input(str(folder)).run()
     at.button(key="watch_start").click().run()
@@ -516,14 +516,14 @@ def test_the_import_page_starts_shows_and_stops_a_watch(
             "200 hands imported today"
             not in (watch_state.current_watch(empty_database) or running).status
         ):
-            assert time.monotonic() - started < 10, "the watch did not import the file"
+            assert time.monotonic() - started < HANG_SECONDS, "the watch did not import the file"
             time.sleep(0.1)
         at.run()
         assert any("200 hands imported today" in c.value for c in at.caption)
         at.button(key="watch_stop").click().run()
         started = time.monotonic()
         while watch_state.current_watch(empty_database) is not None:
-            assert time.monotonic() - started < 10, "the watch did not stop"
+            assert time.monotonic() - started < HANG_SECONDS, "the watch did not stop"
             time.sleep(0.1)
         at.run()
         assert at.button(key="watch_start") is not None  # can be started again

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 from tests.test_dashboard import APP, no_exceptions, table
 
 pytestmark = pytest.mark.slow  # every page through Streamlit's AppTest
@@ -26,7 +26,7 @@ TOURNAMENT_TABLE = "3958246017 1"  # the samples' razz tournament, played to the
 @pytest.fixture
 def app(sample_database: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("STUDDRAW_DB", str(sample_database))
-    return AppTest.from_file(APP, default_timeout=30).run()
+    return AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
 
 
 def _shown_hand(at: AppTest) -> str:
@@ -121,7 +121,7 @@ def test_rejected_hands_show_their_site_by_name_and_headers_in_words(
         (site,) = writable.connection.execute("SELECT site FROM rejects").fetchone()
     assert site == "pokerstars"
     monkeypatch.setenv("STUDDRAW_DB", str(database))
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     at.switch_page("views/import_page.py").run()
     no_exceptions(at)
     rejects = at.get_by_key("import_rejects")

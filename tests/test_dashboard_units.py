@@ -15,7 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.money import CHIPS, format_money, unit_key
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 from tests.multi_unit import HEROES, UNITS, build_multi_unit_database, truth
 
 APP = REPO / "dashboard" / "app.py"
@@ -29,7 +29,7 @@ def multi_unit_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def app(multi_unit_database: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("STUDDRAW_DB", str(multi_unit_database))
-    at = AppTest.from_file(APP, default_timeout=60).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     at.radio(key="filter_money").set_value("All").run()
     return at
 

@@ -26,7 +26,7 @@ from pipeline.dataset.layout import DATASET_TABLES, DONE_FOLDER, records
 from pipeline.dataset.reading import open_dataset
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 from tests.test_import_crash import GAMES, HANDS_PER_FILE, write_corpus
 
 pytestmark = pytest.mark.slow  # clusters started, runs killed
@@ -251,7 +251,7 @@ def test_the_dashboard_shows_a_dataset_read_only(
     from dashboard import console
 
     monkeypatch.setenv("STUDDRAW_PARQUET", str(sample_dataset))
-    at = AppTest.from_file(REPO / "dashboard" / "app.py", default_timeout=60).run()
+    at = AppTest.from_file(REPO / "dashboard" / "app.py", default_timeout=HANG_SECONDS).run()
     assert not at.exception, [e.value for e in at.exception]
     assert next(m.value for m in at.metric if m.label == "Hands") == "1,600"  # cash first
     assert any("Parquet dataset" in caption.value for caption in at.sidebar.caption)

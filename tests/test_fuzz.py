@@ -45,7 +45,10 @@ POKERSTARS = REAL / "PokerStars"
 if not POKERSTARS.is_dir():
     pytest.skip(f"real PokerStars histories not found at {POKERSTARS}", allow_module_level=True)
 
-TIME_LIMIT = 1.0  # seconds per hand, generous: a real hand takes well under a millisecond
+CPU_LIMIT = 5.0
+"""Processor seconds per hand: a guard against a parser that spins (a regular expression
+backtracking), not a speed test (a real hand takes well under a millisecond; bench/ says
+how long). Processor time, not the clock's: a busy machine does not fail it."""
 
 
 def fuzz_settings(examples: int) -> settings:
@@ -53,7 +56,7 @@ def fuzz_settings(examples: int) -> settings:
         derandomize=True,
         database=None,
         max_examples=examples,
-        deadline=None,  # the per-hand time limit is asserted with perf_counter instead
+        deadline=None,  # the per-hand limit is on processor time (CPU_LIMIT) instead
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         print_blob=False,
     )
@@ -113,13 +116,13 @@ def check_file(data: bytes, path: str = "fuzzed.txt", site: str = pokerstars.SIT
     outcomes = []
     hands = parse_bytes(path, data)
     while True:
-        started = time.perf_counter()
+        started = time.process_time()
         try:
             chunk, outcome = next(hands)
         except StopIteration:
             break
-        elapsed = time.perf_counter() - started
-        assert elapsed < TIME_LIMIT, f"{elapsed:.2f} s to parse one hand"
+        spent = time.process_time() - started
+        assert spent < CPU_LIMIT, f"{spent:.2f} processor seconds to parse one hand"
         assert _located(chunk, file_lines), "a chunk's first_line does not locate its lines"
         check_outcome(chunk, outcome, site)
         outcomes.append(outcome)
@@ -175,13 +178,13 @@ def check_error(chunk: HandText, error: HandParseError) -> None:
 
 def check_parse_hand(chunk: HandText) -> None:
     """`parse_hand` itself: a hand or a skipped hand, or it raises HandParseError only."""
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         outcome = pokerstars.parse_hand(chunk)
     except HandParseError as error:
         outcome = error
-    elapsed = time.perf_counter() - started
-    assert elapsed < TIME_LIMIT, f"{elapsed:.2f} s to parse one hand"
+    spent = time.process_time() - started
+    assert spent < CPU_LIMIT, f"{spent:.2f} processor seconds to parse one hand"
     check_outcome(chunk, outcome)
 
 

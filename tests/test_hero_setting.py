@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from pipeline.cli import app
 from pipeline.storage.database import Database
 from pipeline.storage.settings import hero_names, set_hero_names
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 from tests.test_cli import runner
 
 APP = REPO / "dashboard" / "app.py"
@@ -42,11 +42,11 @@ def test_the_hero_command_sets_shows_and_forgets_the_names(database: Path) -> No
 
 
 def test_the_sidebar_starts_from_the_names_set_and_can_remember_a_choice(database: Path) -> None:
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     assert at.multiselect(key="filter_heroes").value == ["studdraw_hero"]  # from the files
     with Database(database) as writable:
         set_hero_names(writable, ("Mads L",))
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     assert at.multiselect(key="filter_heroes").value == ["Mads L"]  # set once, kept
     at.multiselect(key="filter_heroes").set_value(["studdraw_hero", "Mads L"]).run()
     at.button(key="filter_heroes_remember").click().run()

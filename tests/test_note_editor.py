@@ -16,7 +16,7 @@ import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 
 pytestmark = pytest.mark.slow  # Streamlit, and a browser
 
@@ -44,7 +44,7 @@ def test_one_click_saves_the_note_and_the_page_shows_it(
     writable_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.syspath_prepend(str(REPO))
-    at = AppTest.from_file(str(_page(tmp_path)), default_timeout=30).run()
+    at = AppTest.from_file(str(_page(tmp_path)), default_timeout=HANG_SECONDS).run()
     key = f"opponents_note_pokerstars_{PLAYER}"
     assert at.text_area(key=key).value == ""
     assert not at.button(key="opponents_note_save").disabled  # never to be clicked twice
@@ -83,7 +83,7 @@ def test_in_a_browser_the_first_click_saves_what_was_typed(
     )  # fmt: skip
     url = f"http://localhost:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG_SECONDS
         while True:
             try:
                 with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
@@ -98,8 +98,10 @@ def test_in_a_browser_the_first_click_saves_what_was_typed(
             area = page.get_by_label(f"Your note on {PLAYER}")
             area.click()
             area.fill(NOTE)
-            page.get_by_role("button", name="Save note").click(timeout=5_000)
-            playwright.expect(page.get_by_text(f"Saved: {NOTE}")).to_be_visible(timeout=30_000)
+            page.get_by_role("button", name="Save note").click(timeout=HANG_SECONDS * 1000)
+            playwright.expect(page.get_by_text(f"Saved: {NOTE}")).to_be_visible(
+                timeout=HANG_SECONDS * 1000
+            )
             assert area.input_value() == NOTE
             browser.close()
     finally:

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from pipeline.cli import app as cli
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 from tests.test_cli import runner
 
 APP = REPO / "dashboard" / "app.py"
@@ -33,7 +33,7 @@ def _rows(database: Path, sql: str) -> list[tuple]:
 def test_a_note_written_on_opponents_survives_a_reimport_and_shows_everywhere(
     database: Path,
 ) -> None:
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     at.switch_page("views/opponents.py").run()
     at.session_state["opponents_table"] = {"selection": {"rows": [0], "columns": []}}
     at.run()
@@ -67,7 +67,7 @@ def test_a_note_written_on_opponents_survives_a_reimport_and_shows_everywhere(
 
 
 def test_tags_set_in_the_replayer_are_kept_exactly(database: Path) -> None:
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     at.switch_page("views/replayer.py").run()
     (hand,) = _rows(database, "SELECT hand_number FROM hands ORDER BY hand_number LIMIT 1")[0]
     at.text_input(key="replay_number").input(hand).run()

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
+from tests.conftest import HANG_SECONDS
 from tests.real_sites import history_files, text_of
 
 pytestmark = pytest.mark.slow  # a database imported per module
@@ -102,7 +103,7 @@ def test_the_tournaments_page_shows_roi_and_opens_a_tournaments_hands(
     tournament_database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("STUDDRAW_DB", str(tournament_database))
-    app = AppTest.from_file(APP, default_timeout=30).run()
+    app = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     app.multiselect(key="filter_heroes").set_value(["Player5"]).run()
     app.switch_page("views/tournaments.py").run()
     assert not app.exception, [e.value for e in app.exception]
@@ -263,7 +264,7 @@ def archive_database(real_histories: Path, tmp_path_factory: pytest.TempPathFact
 
 def _tournaments_page(database: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("STUDDRAW_DB", str(database))
-    app = AppTest.from_file(APP, default_timeout=60).run()
+    app = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     app.switch_page("views/tournaments.py").run()
     assert not app.exception, [e.value for e in app.exception]
     return app

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import resource
-import time
 import zipfile
 import zlib
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.history_sources import MAX_NESTING, Refused, Source, sources
-from tests.hostile.conftest import HANDS, import_into
+from tests.hostile.conftest import HANDS, cpu_seconds, import_into
 
 GIB = 2**30
 
@@ -51,9 +50,9 @@ def test_a_gigabyte_bomb_is_refused_at_once_without_inflating_it(
 ) -> None:
     archive = tmp_path / "hands.zip"
     archive.write_bytes(bomb)
-    before, started = _peak_rss_mib(), time.perf_counter()
+    before, started = _peak_rss_mib(), cpu_seconds()
     summary = import_into(tmp_path, archive)
-    assert time.perf_counter() - started < 5
+    assert cpu_seconds() - started < 5  # the workers' too: inflating it would take longer
     assert _peak_rss_mib() - before < 200  # the gigabyte was never in memory
     assert summary.hands_imported == HANDS
     [refused] = summary.refused
@@ -64,9 +63,9 @@ def test_a_gigabyte_bomb_is_refused_at_once_without_inflating_it(
 def test_a_bomb_inside_an_archive_inside_an_archive_is_refused(tmp_path: Path, bomb: bytes) -> None:
     outer = tmp_path / "nested.zip"
     outer.write_bytes(_zip({"inner.zip": bomb}, zipfile.ZIP_STORED))
-    started = time.perf_counter()
+    started = cpu_seconds()
     found = list(sources([outer]))
-    assert time.perf_counter() - started < 5
+    assert cpu_seconds() - started < 5
     [refused] = [f for f in found if isinstance(f, Refused)]
     assert refused.name.endswith("nested.zip!inner.zip!zeros.txt")
     assert "zip bomb" in refused.reason

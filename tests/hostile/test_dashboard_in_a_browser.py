@@ -12,12 +12,14 @@ import duckdb
 import pytest
 
 from tests.browser_server import running_dashboard
+from tests.conftest import HANG_SECONDS
 from tests.hostile.conftest import RAZZ, import_into
 
 pytestmark = [pytest.mark.slow, pytest.mark.hang_limit(90)]  # a real browser, every page
 
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
+expect.set_options(timeout=HANG_SECONDS * 1000)  # a wait for what must come: minutes
 
 CHROMIUM = Path("/usr/bin/chromium")
 PLAYER = '<img src=x onerror="window.__pwned=1">'
@@ -53,7 +55,7 @@ def test_hostile_names_are_shown_as_text_on_every_page(
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(60_000)
+        page.set_default_timeout(HANG_SECONDS * 1000)
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         try:
             for path in PAGES:

@@ -5,7 +5,6 @@ is skipped with its reason or read, in bounded time; the import always finishes.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 from typing import IO, Any
 
@@ -14,7 +13,7 @@ import pytest
 
 from pipeline import history_sources, importer
 from pipeline.history_sources import Refused, Source, sources
-from tests.hostile.conftest import HANDS, import_into
+from tests.hostile.conftest import HANDS, cpu_seconds, import_into
 
 
 def test_links_that_loop_are_searched_once(tmp_path: Path, history: bytes) -> None:
@@ -96,9 +95,9 @@ def test_junk_is_rejected_in_bounded_time_and_space(tmp_path: Path, history: byt
     (folder / "random.txt").write_bytes(os.urandom(2_000_000))
     (folder / "nul.txt").write_bytes(b"\x00" * 1_000_000)
     (folder / "razz.txt").write_bytes(history.replace(b"\n", b"\n\x00", 3))
-    started = time.perf_counter()
+    started = cpu_seconds()
     summary = import_into(tmp_path, folder)
-    assert time.perf_counter() - started < 15
+    assert cpu_seconds() - started < 15  # processor time, the workers' too: not the machine's load
     assert summary.refused == []
     assert summary.left_for_next_run == 0  # junk with no hand in it is not waited for
     assert sum(summary.rejected.values()) > 0

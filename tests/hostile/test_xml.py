@@ -3,12 +3,11 @@ from the network. `parsers.xml_reading` refuses each at once, reading nothing el
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from parsers.errors import ErrorKind, HandParseError
 from parsers.xml_reading import parse_xml
+from tests.hostile.conftest import cpu_seconds
 
 BILLION_LAUGHS = b"""<?xml version="1.0"?>
 <!DOCTYPE session [
@@ -38,10 +37,10 @@ REMOTE_DTD = b"""<?xml version="1.0"?>
     "document", [BILLION_LAUGHS, EXTERNAL_ENTITY, REMOTE_DTD], ids=["laughs", "entity", "dtd"]
 )
 def test_hostile_xml_is_refused_at_once(document: bytes) -> None:
-    started = time.perf_counter()
+    started = cpu_seconds()
     with pytest.raises(HandParseError) as refused:
         parse_xml("session.xml", document)
-    assert time.perf_counter() - started < 1
+    assert cpu_seconds() - started < 1  # refused, not expanded: a billion laughs takes minutes
     assert refused.value.kind is ErrorKind.STRUCTURE
     assert str(refused.value).startswith("session.xml:1:1: XML refused")
     assert "root:" not in str(refused.value)  # /etc/passwd was never read

@@ -26,11 +26,13 @@ from typing import IO
 
 from parsers.history_file import HISTORY_SUFFIXES
 
-MAX_READ_BYTES = 64 * 2**20
+MAX_READ_BYTES = 32 * 2**20
 """The most read in one go: a file or archive member read whole, or a piece of a larger
-file (`pipeline.file_pieces`). A file read whole costs a worker about six times its size
+file (`pipeline.file_pieces`). Read whole, a file costs a worker several times its size
 (its bytes, its text, its lines): a 1 GiB one took 4 min and 2.66 GB, a 4 GB sparse one
-ended in a MemoryError. The largest real history is under 1 MB."""
+ended in a MemoryError, and 63 MB of 8-byte lines (the costliest text: a line object each)
+peaked at 859 MB; 32 MiB of them at about half that, so that two workers and the loader
+stay near 1 GB whatever they are given. The largest real history is under 1 MB."""
 MAX_MEMBER_BYTES = MAX_READ_BYTES  # read whole: an archive's member is never cut
 MAX_ARCHIVE_BYTES = 4 * 2**30  # all the members of one archive, nested ones included
 MAX_RATIO = 100  # histories deflate about 10:1; a bomb does 1,000:1 and more

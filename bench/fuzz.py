@@ -4,12 +4,18 @@
     python bench/fuzz.py --hands 20000 --seed 3
 
 Every real hand under ../shared/histories/real/ (and each one PHH can say, exported as
-PHH) is mutated at random, seeded: lines dropped, doubled, swapped or cut; digits,
-cards, names and bytes changed; lines of other hands spliced in. Each mutation is split,
-parsed and, if it still reads as a hand, replayed. The contract: nothing raises (a
-parser's answer is a `HandParseError`), the engine never reports a fault of its own
-(`engine_fault`: an exception it caught), and no hand takes over a second. Failures
-are written to bench-output/fuzz/ to be replayed by hand.
+PHH), and the tournament summaries of tests/test_tournaments.py (no real one is shared),
+is mutated at random, seeded: lines dropped, doubled, swapped or cut; digits, cards,
+names and bytes changed; lines of other hands spliced in; and what an attacker writes
+(issue 49): numbers of 5,000 digits or 1e999999, infinities and NaN, a line repeated
+2,000 times (a table of 2,000 players), brackets nested 100,000 deep, markup and
+escapes in names. Each mutation is split, parsed and, if it still reads as a hand,
+replayed and turned into the rows an import stores (all-in adjustment aside: its exact
+counts would make the run days long). The contract: nothing raises (a parser's answer is
+a `HandParseError`) but what an import refuses a whole file for by design, the engine
+never reports a fault of its own (`engine_fault`: an exception it caught), a row the
+database cannot hold is found before it is stored, and no hand takes over a second of CPU
+time. Failures are written to bench-output/fuzz/ to be replayed by hand.
 """
 
 from __future__ import annotations
@@ -18,10 +24,12 @@ import argparse
 import multiprocessing
 import os
 import random
+import re
 import sys
 import time
 import traceback
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -30,15 +38,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from parsers.events import Hand
 from parsers.history_file import history_files, parse_bytes
 from parsers.sites import conventions_of
+from parsers.tournament_summaries import TournamentSummary, read_summary
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
+from pipeline.storage.rows import Batch, add_hand, add_summary
 from pipeline.writers.phh import Unexportable, phh_fields, phh_text
+from tests.test_tournaments import FULLTILT_SUMMARY, STARS_SUMMARY, STARS_SUMMARY_PLAY
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "histories" / "real"
 OUT = Path(__file__).resolve().parents[1] / "bench-output" / "fuzz"
 SLOW_SECONDS = 1.0
 JUNK = ["", " ", "\x00", "ÿ", "€", "\t", "[", "]", "(", ")", ":", "$", "-", "999999999999", "0"]
 CARDS = "23456789TJQKA"
+HUGE_NUMBERS = ["9" * 5_000, "1e999999", "99999999999999999999999", "-0", "1" + "0" * 30]
+NOT_NUMBERS = ["inf", "-inf", "Infinity", "infinity", "nan", "NaN", "1e309"]
+MARKUP = [
+    "[/]",
+    "[link=file:///etc/passwd]me[/link]",
+    "\x1b[31mred\x1b[0m",
+    "\x1b]0;title\x07",
+    "![x](http://evil.example/x.png)",
+    ":red[me]",
+    "<script>alert(1)</script>",
+    "$x^2$",
+    "**bold**",
+]
+SUMMARIES = (
+    ("TS20101107 T330855877.txt", STARS_SUMMARY),
+    ("TS20130605 T743144019.txt", STARS_SUMMARY_PLAY),
+    ("FT summary 243560420.txt", FULLTILT_SUMMARY),
+)
 
 
 @cache
@@ -54,7 +83,10 @@ def corpus() -> tuple[tuple[str, str], ...]:
             fields = phh_fields(outcome, result) if not result.errors else None
             if fields is not None and not isinstance(fields, Unexportable):
                 hands.append((f"{path.stem}.phh", phh_text(fields)))
-    return tuple(hands)
+    return (*hands, *SUMMARIES)
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def mutate(text: str, rng: random.Random, others: tuple[tuple[str, str], ...]) -> str:
@@ -62,7 +94,7 @@ def mutate(text: str, rng: random.Random, others: tuple[tuple[str, str], ...]) -
     lines = text.split("\n")
     for _ in range(rng.randint(1, 4)):
         at = rng.randrange(len(lines)) if lines else 0
-        kind = rng.randrange(9)
+        kind = rng.randrange(14)
         if not lines:
             lines = [rng.choice(JUNK)]
         elif kind == 0:
@@ -90,11 +122,27 @@ def mutate(text: str, rng: random.Random, others: tuple[tuple[str, str], ...]) -
         elif kind == 7:  # a line of another hand
             other_text = rng.choice(others)[1].split("\n")
             lines.insert(at, rng.choice(other_text))
-        else:  # a name swapped for another word of the hand
+        elif kind == 8:  # a name swapped for another word of the hand
             words = lines[at].split(" ")
             if len(words) > 1:
                 words[rng.randrange(len(words))] = rng.choice(text.split())
                 lines[at] = " ".join(words)
+        elif kind in (9, 10):  # a number made huge, or not a number
+            numbers = list(_NUMBER.finditer(lines[at]))
+            if numbers:
+                found = rng.choice(numbers)
+                new = rng.choice(HUGE_NUMBERS if kind == 9 else NOT_NUMBERS)
+                lines[at] = lines[at][: found.start()] + new + lines[at][found.end() :]
+        elif kind == 11:  # markup or escapes in place of a word (a player's name)
+            words = lines[at].split(" ")
+            words[rng.randrange(len(words))] = rng.choice(MARKUP)
+            lines[at] = " ".join(words)
+        elif kind == 12:  # a line repeated: 2,000 seats, 2,000 raises
+            lines[at:at] = [lines[at]] * 2_000
+        else:  # nesting 100,000 deep (a PHH list, a bracket in a text line)
+            depth = 100_000
+            i = rng.randrange(len(lines[at]) + 1)
+            lines[at] = lines[at][:i] + "[" * depth + "]" * depth + lines[at][i:]
     return "\n".join(lines) + "\n\n"
 
 
@@ -108,25 +156,62 @@ def run_share(arguments: tuple[int, int, int]) -> tuple[Counter[str], float, lis
     for number in range(count):
         name, text = rng.choice(hands)
         mutated = mutate(text, rng, hands)
-        started = time.perf_counter()
+        started = time.process_time()
         try:
-            for _chunk, outcome in parse_bytes(name, mutated.encode("utf-8", "surrogatepass")):
-                if isinstance(outcome, Hand):
-                    result = replay(outcome, conventions_of(outcome.site))
-                    if any(f.code is Code.ENGINE_FAULT for f in result.errors):
-                        raise AssertionError(result.errors[0].message)
-                    counts["rejected by the engine" if result.errors else "replayed"] += 1
-                else:
-                    counts[type(outcome).__name__] += 1
+            for outcome in _outcomes(name, mutated.encode("utf-8", "surrogatepass")):
+                counts[outcome] += 1
+        except (RecursionError, ValueError) as error:
+            if not _refused_whole(error):
+                failures.append(_kept(worker, number, name, mutated, traceback.format_exc()))
+            counts["file refused" if _refused_whole(error) else "FAILURE"] += 1
         except Exception:
             failures.append(_kept(worker, number, name, mutated, traceback.format_exc()))
             counts["FAILURE"] += 1
-        seconds = time.perf_counter() - started
+        seconds = time.process_time() - started
         slowest = max(slowest, seconds)
         if seconds > SLOW_SECONDS:
             failures.append(_kept(worker, number, name, mutated, f"{seconds:.2f} s"))
             counts["SLOW"] += 1
     return counts, slowest, failures
+
+
+def _outcomes(name: str, data: bytes) -> Iterator[str]:
+    """What an import makes of a file's mutated text, outcome by outcome."""
+    batch = Batch()
+    if name in dict(SUMMARIES):
+        summary = read_summary(name, data)
+        if isinstance(summary, TournamentSummary):
+            add_summary(batch, summary)
+            yield _stored(batch, "summary read")
+        else:
+            yield "summary refused"
+        return
+    for chunk, outcome in parse_bytes(name, data):
+        if not isinstance(outcome, Hand):
+            yield type(outcome).__name__
+            continue
+        result = replay(outcome, conventions_of(outcome.site))
+        if any(f.code is Code.ENGINE_FAULT for f in result.errors):
+            raise AssertionError(result.errors[0].message)
+        if result.errors:
+            yield "rejected by the engine"
+            continue
+        add_hand(batch, chunk, outcome, result, None)
+        yield _stored(batch, "replayed")
+
+
+def _refused_whole(error: Exception) -> bool:
+    """A crafted file the import refuses whole, by design (`history_sources.reader_failure`):
+    TOML nested past Python's recursion limit, an integer past its 4,300 digits."""
+    return isinstance(error, RecursionError) or "Exceeds the limit" in str(error)
+
+
+def _stored(batch: Batch, outcome: str) -> str:
+    """The outcome, or "unstorable" when a row holds what the database cannot; the rows
+    are dropped either way (the fuzz stores nothing)."""
+    unstorable = batch.unstorable_since(Batch().sizes())
+    batch.drop_since(Batch().sizes())
+    return outcome if unstorable is None else "unstorable"
 
 
 def _kept(worker: int, number: int, name: str, text: str, why: str) -> str:

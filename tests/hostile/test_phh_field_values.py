@@ -1,0 +1,47 @@
+"""PHH fields holding what no hand holds, found by the fuzz run's new mutations
+(bench/fuzz.py, issue 49 point 6): each is a hand rejected with its reason, read in a
+moment, never an exception out of the reader nor minutes of work."""
+
+from __future__ import annotations
+
+import resource
+
+import pytest
+
+from parsers.errors import HandParseError
+from parsers.history_file import parse_bytes
+from tests.hostile.test_crafted_files import phh_hand  # noqa: F401  (a fixture)
+
+CPU_SECONDS = 30
+"""Processor time for one crafted hand: a real one takes a millisecond; the seat number
+1e999999 took 207 s (`int()` built a million-digit number)."""
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@pytest.mark.parametrize(
+    ("field", "crafted"),
+    [
+        ("seats", "seats = [1e999999, 3, 5, 7, 8]"),
+        ("seats", "seats = [1.5, 3, 5, 7, 8]"),
+        ("seats", 'seats = ["one", 3, 5, 7, 8]'),
+        ("time_zone", 'time_zone = "' + "U[" * 300 + '"'),
+        ("time_zone", 'time_zone = "Mars/Olympus_Mons"'),
+    ],
+)
+def test_a_phh_field_no_hand_holds_rejects_the_hand_at_once(
+    phh_hand: str,  # noqa: F811
+    field: str,
+    crafted: str,
+) -> None:
+    line = next(line for line in phh_hand.splitlines() if line.startswith(f"{field} ="))
+    text = phh_hand.replace(line, crafted)
+    assert text != phh_hand
+    started = _cpu()
+    [(_chunk, outcome)] = list(parse_bytes("crafted.phh", text.encode()))
+    assert _cpu() - started < CPU_SECONDS
+    assert isinstance(outcome, HandParseError), outcome
+    assert outcome.path == "crafted.phh"

@@ -42,6 +42,17 @@ def sample_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def generated_histories(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four games of 1,200 generated hands each (2.5 MB files: cut in pieces, long enough
+    an import to be killed in), written once for the session; read, never written to."""
+    from tests.test_import_crash import write_corpus
+
+    folder = tmp_path_factory.mktemp("generated") / "histories"
+    write_corpus(folder)
+    return folder
+
+
 @pytest.fixture
 def writable_database(
     sample_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -6,6 +6,7 @@ nothing; `studdraw compact` changes nothing a reader sees."""
 from __future__ import annotations
 
 import io
+import logging
 import os
 import shutil
 import signal
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -27,7 +29,7 @@ from pipeline.dataset.reading import open_dataset
 from pipeline.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import HANG_SECONDS, REPO
-from tests.test_import_crash import GAMES, HANDS_PER_FILE, write_corpus
+from tests.test_import_crash import GAMES, HANDS_PER_FILE
 
 pytestmark = pytest.mark.slow  # clusters started, runs killed
 
@@ -84,12 +86,31 @@ def assert_same(dataset: dict[str, pl.DataFrame], database: dict[str, pl.DataFra
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory: pytest.TempPathFactory, real_histories: Path) -> Path:
+def corpus(
+    tmp_path_factory: pytest.TempPathFactory, real_histories: Path, generated_histories: Path
+) -> Path:
     """Generated files large enough to be cut in pieces, and every real history."""
     folder = tmp_path_factory.mktemp("corpus")
-    write_corpus(folder / "generated")
+    shutil.copytree(generated_histories, folder / "generated")
     shutil.copytree(real_histories, folder / "real")
     return folder
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """The address of one local cluster of two worker processes, as `--jobs 2` starts, for
+    the runs that need not start their own (each start costs seconds): `--jobs 2` starting
+    its own is the killed run's and the samples'."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    ) as local:
+        yield local.scheduler_address
 
 
 @pytest.fixture(scope="module")
@@ -102,10 +123,10 @@ def reference(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[st
 
 
 def test_the_dataset_reads_as_a_plain_import_and_a_second_run_adds_nothing(
-    corpus: Path, reference: dict[str, pl.DataFrame], tmp_path: Path
+    corpus: Path, reference: dict[str, pl.DataFrame], tmp_path: Path, cluster: str
 ) -> None:
     directory = tmp_path / "dataset"
-    first = import_to_dataset([corpus], directory, jobs=2, piece_bytes=2**20)
+    first = import_to_dataset([corpus], directory, cluster, piece_bytes=2**20)
     assert first.workers == 2
     assert first.pieces_written > 2 * len(GAMES)  # generated files cut, real ones grouped
     assert not first.refused
@@ -114,7 +135,7 @@ def test_the_dataset_reads_as_a_plain_import_and_a_second_run_adds_nothing(
     assert first.hands_written + first.duplicates == reference["hands"].height + len(IN_TWO_FILES)
     copies = first.hands_written - reference["hands"].height  # read once, stored twice
 
-    again = import_to_dataset([corpus], directory, jobs=2, piece_bytes=2**20)
+    again = import_to_dataset([corpus], directory, cluster, piece_bytes=2**20)
     assert again.files_unchanged == again.files == first.files
     assert again.pieces_written == again.hands_written == 0
 
@@ -123,25 +144,25 @@ def test_the_dataset_reads_as_a_plain_import_and_a_second_run_adds_nothing(
     assert (compacted.pieces_before, compacted.copies_removed) == (pieces, copies)
     assert len(records(directory)) == 1
     assert_same(dataset_tables(directory), reference)
-    after = import_to_dataset([corpus], directory, jobs=2)  # the compacted piece's marks
+    after = import_to_dataset([corpus], directory, cluster)  # the compacted piece's marks
     assert after.files_unchanged == after.files
 
 
 def test_new_files_add_their_hands_and_a_copy_of_a_file_adds_none(
-    corpus: Path, tmp_path: Path
+    corpus: Path, tmp_path: Path, cluster: str
 ) -> None:
     folder = tmp_path / "histories"
     folder.mkdir()
     first_file = corpus / "generated" / f"{GAMES[0]}.txt"
     shutil.copy(first_file, folder / "one.txt")
     directory = tmp_path / "dataset"
-    import_to_dataset([folder], directory, jobs=2)
+    import_to_dataset([folder], directory, cluster)
     with open_dataset(directory) as connection:
         assert connection.sql("SELECT count(*) FROM hands").fetchall() == [(HANDS_PER_FILE,)]
 
     shutil.copy(corpus / "generated" / f"{GAMES[1]}.txt", folder / "two.txt")
     shutil.copy(first_file, folder / "one again.txt")  # the same bytes, another name
-    second = import_to_dataset([folder], directory, jobs=2)
+    second = import_to_dataset([folder], directory, cluster)
     assert second.files_unchanged == 1
     assert second.hands_written == HANDS_PER_FILE  # two.txt's; the copy's pieces are there
     with open_dataset(directory) as connection:
@@ -167,7 +188,7 @@ def test_a_worker_killed_mid_run_changes_nothing(
         run.start()
         busy = _busy_worker(client, directory)
         os.kill(client.run(os.getpid)[busy], signal.SIGKILL)
-        run.join(timeout=300)
+        run.join(timeout=HANG_SECONDS)
     (summary,) = outcome
     assert not summary.refused  # the killed worker's task was run again
     assert_same(dataset_tables(directory), reference)
@@ -175,7 +196,7 @@ def test_a_worker_killed_mid_run_changes_nothing(
 
 def _busy_worker(client: object, directory: Path) -> str:
     """A worker in the middle of a task, once at least one piece is written."""
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG_SECONDS
     while time.monotonic() < deadline:
         working = [w for w, tasks in client.processing().items() if tasks]  # type: ignore[attr-defined]
         if (
@@ -189,7 +210,7 @@ def _busy_worker(client: object, directory: Path) -> str:
 
 
 def test_a_run_killed_mid_way_then_run_again_ends_as_an_uninterrupted_one(
-    corpus: Path, reference: dict[str, pl.DataFrame], tmp_path: Path
+    corpus: Path, reference: dict[str, pl.DataFrame], tmp_path: Path, cluster: str
 ) -> None:
     """The driver and its local cluster killed at once (SIGKILL to the process group),
     with pieces written and others half-done; the next run goes on from there."""
@@ -198,7 +219,7 @@ def test_a_run_killed_mid_way_then_run_again_ends_as_an_uninterrupted_one(
     command += ["--to", "parquet", str(directory), "--jobs", "2"]
     run = subprocess.Popen(command, start_new_session=True, stderr=subprocess.DEVNULL)
     done = directory / DONE_FOLDER
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG_SECONDS
     while not (done.is_dir() and any(done.glob("*.json"))):
         assert run.poll() is None and time.monotonic() < deadline, "no piece was written"
         time.sleep(0.02)
@@ -206,7 +227,7 @@ def test_a_run_killed_mid_way_then_run_again_ends_as_an_uninterrupted_one(
     run.wait()
     written = len(records(directory))
 
-    again = import_to_dataset([corpus], directory, jobs=2)
+    again = import_to_dataset([corpus], directory, cluster)
     assert written > 0 and again.pieces_already + again.files_unchanged > 0
     assert 0 < again.hands_written < reference["hands"].height  # killed before the end
     assert_same(dataset_tables(directory), reference)

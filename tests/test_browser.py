@@ -208,7 +208,7 @@ def test_the_live_page_follows_a_watched_file_without_a_click(tmp_path: Path) ->
                 browser.close()
     finally:
         os.killpg(watch.pid, signal.SIGINT)
-        watch.wait(timeout=60)
+        watch.wait(timeout=HANG_SECONDS)
 
 
 def _wait_for_hands(database: Path, count: int) -> None:

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 
 # `studdraw dashboard` up to the moment it becomes the Streamlit server: what it loads
 # and says before then (the server itself is tested in tests/test_browser.py).
@@ -31,7 +31,7 @@ def test_the_dashboard_command_loads_no_streamlit_and_logs_nothing(tmp_path: Pat
         env={**os.environ, "PYTHONPATH": str(REPO)},
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG_SECONDS,
     )
     assert finished.stdout.strip().splitlines()[-1] == "exit 0 False", finished
     assert "WARNING" not in finished.stderr and "No runtime" not in finished.stderr

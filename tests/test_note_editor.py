@@ -106,5 +106,5 @@ def test_in_a_browser_the_first_click_saves_what_was_typed(
             browser.close()
     finally:
         process.terminate()
-        process.wait(10)
+        process.wait(HANG_SECONDS)
     assert _notes(writable_database) == [("pokerstars", PLAYER, NOTE)]

@@ -107,7 +107,7 @@ def parse_hand(chunk: HandText) -> Hand:
         raise HandParseError(
             ErrorKind.SYNTAX, f"not PHH (TOML): {error}", chunk.path, chunk.first_line
         ) from error
-    too_large = _count_refusal(fields)
+    too_large = _count_refusal(fields) or _not_a_number(fields)
     if too_large is not None:
         raise HandParseError(ErrorKind.STRUCTURE, too_large, chunk.path, chunk.first_line)
     try:
@@ -117,6 +117,22 @@ def parse_hand(chunk: HandText) -> Hand:
         raise HandParseError(
             ErrorKind.STRUCTURE, f"a PHH hand that does not add up: {error!r}", chunk.path, where
         ) from error
+
+
+def _not_a_number(value: object, field: str = "") -> str | None:
+    """Which field holds `nan` or `inf`, which TOML allows and no amount is: read as
+    `Decimal`, they reached the engine ("cannot convert NaN to integer")."""
+    if isinstance(value, Decimal):
+        return None if value.is_finite() else f"{field} holds {value}, not an amount"
+    if isinstance(value, dict):
+        named = [(str(key), item) for key, item in value.items()]
+    else:  # a list's items are the list's field; anything else holds no number
+        named = [(field, item) for item in value] if isinstance(value, list) else []
+    for name, item in named:
+        found = _not_a_number(item, name)
+        if found is not None:
+            return found
+    return None
 
 
 def _count_refusal(fields: dict[str, Any]) -> str | None:

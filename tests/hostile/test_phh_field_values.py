@@ -4,11 +4,12 @@ moment, never an exception out of the reader nor minutes of work."""
 
 from __future__ import annotations
 
+import re
 import resource
 
 import pytest
 
-from parsers.errors import HandParseError
+from parsers.errors import ErrorKind, HandParseError
 from parsers.history_file import parse_bytes
 from tests.hostile.test_crafted_files import phh_hand  # noqa: F401  (a fixture)
 
@@ -45,3 +46,22 @@ def test_a_phh_field_no_hand_holds_rejects_the_hand_at_once(
     assert _cpu() - started < CPU_SECONDS
     assert isinstance(outcome, HandParseError), outcome
     assert outcome.path == "crafted.phh"
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+@pytest.mark.parametrize("field", ["starting_stacks", "winnings", "_studdraw_collected"])
+def test_a_phh_amount_that_is_not_a_number_rejects_the_hand_naming_the_field(
+    phh_hand: str,  # noqa: F811
+    field: str,
+    value: str,
+) -> None:
+    """TOML writes `nan` and `inf` as floats; a collection of nan reached the engine
+    ("cannot convert NaN to integer")."""
+    line = next(line for line in phh_hand.splitlines() if line.startswith(f"{field} ="))
+    first_number = re.search(r"(?<![\w.])\d+\.\d+", line)
+    assert first_number is not None
+    text = phh_hand.replace(line, line[: first_number.start()] + value + line[first_number.end() :])
+    [(_chunk, outcome)] = list(parse_bytes("crafted.phh", text.encode()))
+    assert isinstance(outcome, HandParseError), outcome
+    assert outcome.kind is ErrorKind.STRUCTURE  # rejected, not left as half-written
+    assert outcome.message.endswith("not an amount"), outcome.message

@@ -63,6 +63,9 @@ MARKUP = [
     "$x^2$",
     "**bold**",
 ]
+HEAVY_SHARE = 0.01
+"""The share of changes that repeat a line 2,000 times or nest 100,000 deep: a hundred
+times the work of another, so rarer, or they would be the whole run."""
 SUMMARIES = (
     ("TS20101107 T330855877.txt", STARS_SUMMARY),
     ("TS20130605 T743144019.txt", STARS_SUMMARY_PLAY),
@@ -94,7 +97,7 @@ def mutate(text: str, rng: random.Random, others: tuple[tuple[str, str], ...]) -
     lines = text.split("\n")
     for _ in range(rng.randint(1, 4)):
         at = rng.randrange(len(lines)) if lines else 0
-        kind = rng.randrange(14)
+        kind = rng.randrange(12) if rng.random() > HEAVY_SHARE else rng.choice((12, 13))
         if not lines:
             lines = [rng.choice(JUNK)]
         elif kind == 0:

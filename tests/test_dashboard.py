@@ -7,11 +7,13 @@ replayer's table is read as the HTML it hands to `st.html`.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import shutil
 import time
+import zipfile
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -570,3 +572,26 @@ def test_live_tables_show_each_seat_with_the_documented_stats(app: AppTest) -> N
                 shown_wtsd = "—" if wtsd is None else f"{float(wtsd):.0f}%"
                 assert row["WTSD"] == f"{shown_wtsd} · {wtsd_n}"
             assert "PokerStars · newest hand" in caption  # the site by name
+
+
+def test_an_uploaded_archive_member_not_read_is_named_with_its_reason(
+    empty_database: Path,
+) -> None:
+    """A zip bomb beside honest hands: the hands imported, and the member not read named
+    with why (the page said "0 files" and nothing else)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("razz.txt", _razz_file().read_bytes())
+        archive.writestr("zeros.txt", bytes(2**24))  # 16 MiB of zeros in about 16 KB
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
+    at.switch_page("views/import_page.py").run()
+    at.file_uploader(key="import_files").upload("hands.zip", buffer.getvalue(), "application/zip")
+    at.run()
+    at.button(key="import_upload").click().run()
+    no_exceptions(at)
+    assert metric(at, "Hands imported") == "200"
+    assert any(warning.value == "1 file not read" for warning in at.warning)
+    refused = table(at, "import_refused_files")
+    [(name, reason)] = zip(refused["file"], refused["reason"], strict=True)
+    assert name == "hands.zip!zeros.txt"
+    assert "zip bomb" in reason

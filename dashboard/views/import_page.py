@@ -16,6 +16,7 @@ from parsers.sites import site_name
 from pipeline.client_folders import client_folders
 from pipeline.importer import ImportSummary
 from pipeline.storage.database import DatabaseBusy
+from pipeline.wording import counted
 
 SUMMARY = "import_summary"  # the last import's summary, shown until the next one
 
@@ -57,6 +58,22 @@ def _summary(summary: ImportSummary) -> None:
             else ""
         )
     )
+    if summary.refused:  # a zip bomb, a file too large, one no reader knows: said, by name
+        with st.container(key="import_refused_files"):
+            st.warning(f"{counted(len(summary.refused), 'file')} not read")
+            st.dataframe(
+                pl.DataFrame(
+                    {
+                        "file": [Path(refused.name).name for refused in summary.refused],
+                        "reason": [refused.reason for refused in summary.refused],
+                    }
+                ),
+                hide_index=True,
+                column_config={
+                    "file": st.column_config.TextColumn("File"),
+                    "reason": st.column_config.TextColumn("Why not read"),
+                },
+            )
     if summary.rejected:
         with st.container(key="import_rejected_reasons"):
             st.dataframe(

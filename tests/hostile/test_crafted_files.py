@@ -138,8 +138,15 @@ def test_a_phh_hand_that_reads_whole_but_says_nonsense_is_rejected_not_parked(
     assert kind == "structure" and source.endswith("a_nonsense.phh")
 
 
-def test_a_50_mb_line_is_rejected_not_parked(tmp_path: Path) -> None:
+def test_a_50_mb_line_is_refused_unread(tmp_path: Path) -> None:
+    """Over the most read in one go (`MAX_READ_BYTES`), and a PHH file is never cut."""
     said, db = _import_twice(tmp_path, "a_line.phh", b"x" * 50_000_000)
+    _refused(said, "a_line.phh", "50,000,000 bytes and no place to cut it into pieces")
+    assert db.execute("SELECT count(*) FROM rejects").fetchall() == [(0,)]
+
+
+def test_a_20_mb_line_is_rejected_not_parked(tmp_path: Path) -> None:
+    said, db = _import_twice(tmp_path, "a_line.phh", b"x" * 20_000_000)
     assert "1 hand rejected" in said[0]
     [(kind, reason, kept)] = db.execute(
         "SELECT kind, reason, length(raw_text) FROM rejects"

@@ -17,12 +17,14 @@ from pipeline.cli import app
 from pipeline.engine.replay import replay
 from pipeline.export_files import MAX_NAME_CHARACTERS, hand_file_name
 from pipeline.writers.phh import phh_fields, phh_text
+from tests.conftest import REPO
 from tests.test_cli import ANSI, REAL, runner
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
 
 RAZZ = REAL / "PokerStars" / "cash" / "Stud" / "Razz-USD-0.04-0.08-200911.txt"
 RAZZ_HANDS = 9
+SAMPLES = REPO / "sample_histories"
 SECRET = "the victim's own text\n"
 
 
@@ -114,3 +116,45 @@ def test_hand_file_names_never_collide_when_made_safe() -> None:
     assert hand_file_name("pokerstars", "123") == "pokerstars-123.phh"
     assert hand_file_name("phh:pokerstars", "1") != hand_file_name("phh_pokerstars", "1")
     assert hand_file_name("phh", "a/b") != hand_file_name("phh", "a_b")
+
+
+def _imported(tmp_path: Path, history: Path) -> Path:
+    database = tmp_path / "hands.duckdb"
+    result = runner().invoke(app, ["import", "--db", str(database), "--jobs", "1", str(history)])
+    assert result.exit_code == 0, result.stderr
+    return database
+
+
+def test_export_from_a_database_whose_file_became_4_gb_reads_none_of_it(tmp_path: Path) -> None:
+    """The hands' history file grown to a sparse 4 GB since the import: read again in
+    pieces of at most `MAX_READ_BYTES`, or, with no hand to cut before, not read: each
+    hand skipped with the reason (before: the whole file read into memory)."""
+    history = tmp_path / "razz.txt"
+    history.write_bytes(RAZZ.read_bytes())
+    database = _imported(tmp_path, history)
+    os.truncate(history, 4 * 2**30)
+    code, said = _export("--db", str(database), "--out", str(tmp_path / "out"))
+    assert code == 0 and "0 hands written as PHH" in said
+    assert f"{RAZZ_HANDS}  skipped: its history file cannot be read: 4,294,967,296 bytes" in said
+
+
+def test_export_from_a_database_reads_a_large_file_in_pieces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the most read at once lowered to 64 KiB, a 400 KB sample file is read again
+    in pieces: every hand found at its place."""
+    from pipeline import file_pieces, history_sources
+
+    sample = next(p for p in sorted(SAMPLES.rglob("*.txt")) if "Razz" in p.name)
+    history = tmp_path / "razz.txt"
+    history.write_bytes(sample.read_bytes())
+    database = _imported(tmp_path, history)
+    whole = _export("--db", str(database), "--out", str(tmp_path / "whole"), "--collection")
+    monkeypatch.setattr(history_sources, "MAX_READ_BYTES", 2**16)
+    monkeypatch.setattr(file_pieces, "MAX_READ_BYTES", 2**16)
+    assert history.stat().st_size > 4 * 2**16
+    out = tmp_path / "pieces"
+    code, said = _export("--db", str(database), "--out", str(out), "--collection")
+    assert code == 0 and "history file" not in said
+    assert said.replace(str(out), "") == whole[1].replace(str(tmp_path / "whole"), "")
+    assert (out / "hands.phhs").read_text() == (tmp_path / "whole" / "hands.phhs").read_text()

@@ -91,19 +91,22 @@ def test_a_file_that_shrank_since_it_was_listed_is_left_for_the_next_import(
 def test_junk_is_rejected_in_bounded_time_and_space(tmp_path: Path, history: bytes) -> None:
     folder = tmp_path / "junk"
     folder.mkdir()
-    (folder / "one_line.txt").write_bytes(b"A" * 50_000_000)  # 50 MB, no newline
+    (folder / "one_line.txt").write_bytes(b"A" * 30_000_000)  # 30 MB, no newline
+    (folder / "longer_line.txt").write_bytes(b"A" * 50_000_000)  # over the most read at once
     (folder / "random.txt").write_bytes(os.urandom(2_000_000))
     (folder / "nul.txt").write_bytes(b"\x00" * 1_000_000)
     (folder / "razz.txt").write_bytes(history.replace(b"\n", b"\n\x00", 3))
     started = cpu_seconds()
     summary = import_into(tmp_path, folder)
     assert cpu_seconds() - started < 15  # processor time, the workers' too: not the machine's load
-    assert summary.refused == []
+    [refused] = summary.refused
+    assert refused.name.endswith("longer_line.txt")
+    assert refused.reason.startswith("50,000,000 bytes and no place to cut it into pieces")
     assert summary.left_for_next_run == 0  # junk with no hand in it is not waited for
     assert sum(summary.rejected.values()) > 0
     with duckdb.connect(str(tmp_path / "probe.duckdb"), read_only=True) as connection:
         [(longest,)] = connection.sql("SELECT max(length(raw_text)) FROM rejects").fetchall()
-    assert longest < 2**20 + 200  # the 50 MB line is not copied into the database
+    assert longest < 2**20 + 200  # the 30 MB line is not copied into the database
 
 
 def test_one_folder_of_mixed_encodings_reads_each_file_by_its_own(

@@ -43,7 +43,7 @@ _TIMES: dict[str, tuple[Callable[[str], str], str]] = {
         lambda text: _set(text, "time_zone", '"../../../../etc/localtime"'),
         "time_zone '../../../../etc/localtime' is no time zone's name",
     ),
-    "year inf": (lambda text: _set(text, "year", "inf"), "is not a whole number"),
+    "year inf": (lambda text: _set(text, "year", "inf"), "year holds Infinity, not an amount"),
     "past 9999 in UTC": (
         lambda text: _set(
             _set(_set(_set(text, "year", "9999"), "month", "12"), "day", "31"),

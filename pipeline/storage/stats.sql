@@ -19,6 +19,7 @@
 --   player_hands           one row per player per hand, with every per-hand stat flag
 --   player_hands_filtered  table macro: player_hands under the common filters
 --   stat_hands_filtered    table macro: player_hand_facts under the same filters
+--   stat_win_rate_*        aggregate macros: a win rate's SD per 100 hands and 95% interval
 --   player_stats           table macro: one row per player (and game), every stat
 --   player_street_stats    table macro: one row per player (and game) and betting round
 --
@@ -263,6 +264,27 @@ WHERE stat_filters_pass(
 );
 
 
+-- How sure a win rate is, from the per-hand results in big bets (aggregates: use them in
+-- a grouped query, as player_stats and the dashboard's Overview do). The normal
+-- approximation hold'em trackers use, on the hands as independent draws: the standard
+-- deviation of one hand's result (stddev_samp), times sqrt(100) = 10 for 100 hands; the
+-- 95% interval of the mean win rate is 100 * mean +- 1.96 * 100 * sd / sqrt(hands). NULL
+-- under 2 hands, where there is no spread to measure. docs/stats.md has the assumptions.
+CREATE OR REPLACE MACRO stat_win_rate_sd(per_hand) AS
+    CASE WHEN count(per_hand) >= 2 THEN 10 * stddev_samp(per_hand) END;
+
+CREATE OR REPLACE MACRO stat_win_rate_margin(per_hand) AS
+    CASE WHEN count(per_hand) >= 2
+        THEN 1.96 * 100 * stddev_samp(per_hand) / sqrt(count(per_hand))
+    END;
+
+CREATE OR REPLACE MACRO stat_win_rate_low(per_hand) AS
+    100 * avg(per_hand) - stat_win_rate_margin(per_hand);
+
+CREATE OR REPLACE MACRO stat_win_rate_high(per_hand) AS
+    100 * avg(per_hand) + stat_win_rate_margin(per_hand);
+
+
 -- One row per (site, player, unit, game) -- per (site, player, unit) with by_game := false
 -- -- with every stat. Money of two units (dollars, euros, play money, tournament chips)
 -- is never added: each has its rows. Each percentage X_pct has its sample size X_n (its
@@ -288,11 +310,17 @@ SELECT
     sum(ph.net) AS net_won,
     sum(ph.big_bets_won) AS big_bets_won,
     stat_ratio(100.0 * sum(ph.big_bets_won), count(ph.big_bets_won)) AS big_bets_per_100,
+    stat_win_rate_low(ph.big_bets_won) AS big_bets_per_100_low,
+    stat_win_rate_high(ph.big_bets_won) AS big_bets_per_100_high,
+    stat_win_rate_sd(ph.big_bets_won) AS big_bets_per_100_sd,
     -- all-in adjusted: the luck of the cards after an all-in taken out (docs/stats.md)
     sum(ph.ev_net) AS ev_net_won,
     sum(ph.ev_big_bets_won) AS ev_big_bets_won,
     stat_ratio(100.0 * sum(ph.ev_big_bets_won), count(ph.ev_big_bets_won))
         AS ev_big_bets_per_100,
+    stat_win_rate_low(ph.ev_big_bets_won) AS ev_big_bets_per_100_low,
+    stat_win_rate_high(ph.ev_big_bets_won) AS ev_big_bets_per_100_high,
+    stat_win_rate_sd(ph.ev_big_bets_won) AS ev_big_bets_per_100_sd,
     count(*) FILTER (WHERE ph.all_in_adjusted) AS all_in_adjusted_n,
 
     stat_pct(count(*) FILTER (WHERE ph.vpip), count(*)) AS vpip_pct,

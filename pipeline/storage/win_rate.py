@@ -1,0 +1,54 @@
+"""How sure a win rate is, in words: the SD and 95% interval the SQL computes
+(`stat_win_rate_*` in stats.sql, columns `big_bets_per_100_low/_high/_sd`) said the same
+way by the CLI and the dashboard, and how many more hands would halve the interval.
+
+The interval's width goes as 1 / sqrt(hands): four times the hands, half the width. A
+player with n hands therefore needs 3 n more to halve it, whatever his results.
+"""
+
+from __future__ import annotations
+
+from pipeline.wording import counted
+
+MORE_HANDS_TO_HALVE = 3
+"""More hands, as a multiple of the hands so far, that halve the 95% interval."""
+
+
+def hands_to_halve(hands: int) -> int:
+    """More hands that would halve the interval of a win rate over `hands` hands."""
+    return MORE_HANDS_TO_HALVE * hands
+
+
+def signed(value: float) -> str:
+    """A win rate as a stud player reads it: '+5.23', '-0.40'."""
+    return f"{value:+.2f}"
+
+
+def interval_text(rate: float | None, low: float | None, high: float | None) -> str:
+    """'+5.23 ±6.43 (95%: -1.20 to +11.66)'; the rate alone when there is no interval
+    (under 2 hands), '' when there is no rate."""
+    if rate is None:
+        return ""
+    if low is None or high is None:
+        return signed(rate)
+    return f"{signed(rate)} ±{(high - low) / 2:.2f} (95%: {signed(low)} to {signed(high)})"
+
+
+def win_rate_text(
+    rate: float | None, low: float | None, high: float | None, sd: float | None
+) -> str:
+    """The win rate with its interval and its SD per 100 hands, on one line:
+    '+5.23 ±6.43 (95%: -1.20 to +11.66), SD 72.3 per 100 hands'."""
+    text = interval_text(rate, low, high)
+    if text and sd is not None:
+        text += f", SD {sd:,.1f} per 100 hands"
+    return text
+
+
+def halving_sentence(hands: int, low: float | None, high: float | None) -> str:
+    """'About 4,800 more hands would halve this interval (to ±3.21).', or why there is
+    no interval yet."""
+    if low is None or high is None:
+        return "Under 2 hands: no spread to measure, so no interval yet."
+    more = counted(hands_to_halve(hands), "more hand")
+    return f"About {more} would halve this interval (to ±{(high - low) / 4:.2f})."

@@ -312,6 +312,9 @@ def import_(
     Exit status 0 when the import ran to its end, files not read among them (each listed
     at the end, with why); 1 when it stopped (the database busy, a write failed); 2 when
     a path or the database cannot be used."""
+    from pipeline.user_paths import user_path
+
+    paths = [user_path(path) for path in paths]  # "%LOCALAPPDATA%\\...", "~/..." quoted
     missing = [path for path in paths if not path.exists()]
     if missing:
         stderr.print(joined(("no such file or folder:", "red"), f" {', '.join(map(str, missing))}"))
@@ -477,6 +480,14 @@ def watch(
     jobs: Annotated[
         int, typer.Option(min=1, help="Worker processes for the first import of everything.")
     ] = os.cpu_count() or 1,
+    poll: Annotated[
+        bool,
+        typer.Option(
+            "--poll",
+            help="Look at the folders every second instead of waiting to be told of "
+            "changes (a network share, a folder another machine or program writes).",
+        ),
+    ] = False,
     started_from: Annotated[str, typer.Option(hidden=True)] = "command line",
 ) -> None:
     """Import new hands as the clients write them, until Ctrl+C (one watch per database)."""
@@ -488,11 +499,13 @@ def watch(
     from pipeline import watch_state
     from pipeline.client_folders import client_folders
     from pipeline.storage.database import Database
+    from pipeline.user_paths import user_path
     from pipeline.watching import FolderWatch, WatchStatus
     from pipeline.worker_pool import lower_priority
 
     lower_priority()  # beside the poker client, it gives way; before any thread starts
     if folders:
+        folders = [user_path(folder) for folder in folders]
         missing = [folder for folder in folders if not folder.is_dir()]
         if missing:
             stderr.print(joined(("no such folder:", "red"), f" {', '.join(map(str, missing))}"))
@@ -502,8 +515,9 @@ def watch(
         found = client_folders()
         if not found:
             stderr.print(
-                "No client's history folder found where PokerStars, Full Tilt, Winamax or "
-                "ACR keep them by default (Wine prefixes included): name the folder, "
+                "No client's history folder found where PokerStars, Full Tilt, Winamax, "
+                "ACR, iPoker or PartyPoker keep them by default (Wine prefixes included): "
+                "name the folder, "
                 "`studdraw watch FOLDER`."
             )
             raise typer.Exit(2)
@@ -535,7 +549,7 @@ def watch(
             Database(target) as database,
             Live("starting: importing what the folders hold", console=stderr) as live,
         ):
-            watch = FolderWatch(watched, database, said, jobs)
+            watch = FolderWatch(watched, database, said, jobs, poll=poll)
 
             def on_interrupt(_signal: int, _frame: object) -> None:
                 if stop.is_set():

@@ -15,6 +15,7 @@ even a killed watch loses nothing and doubles nothing.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from pipeline.wording import counted
 
 SETTLE_SECONDS = 0.3
 RESCAN_SECONDS = 10.0
+POLL_SECONDS = 1.0  # between two looks at the folders, when polling
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +90,11 @@ class FolderWatch:
         on_status: StatusListener | None = None,
         catch_up_jobs: int = 1,
         on_refused: RefusalListener | None = say_not_read,
+        poll: bool = False,
     ) -> None:
         self.folders = list(folders)
+        self.poll = poll  # look every second, never told (`studdraw watch --poll`)
+        self.polling: bool | None = None  # how the running watch learns of changes
         self.database = database
         self.on_status = on_status
         self.on_refused = on_refused  # told once of each file not read, and why
@@ -104,7 +109,8 @@ class FolderWatch:
 
     def run(self, stop: threading.Event) -> None:
         """Import everything once, then what changes, until `stop` is set (then `wake`)."""
-        observer = _started_observer(self.folders, _HistoryEvents(self._note_change))
+        observer = _started_observer(self.folders, _HistoryEvents(self._note_change), self.poll)
+        self.polling = isinstance(observer, PollingObserver)
         try:
             self._import(self.folders, self.catch_up_jobs, stop)
             while not stop.is_set():
@@ -180,10 +186,15 @@ class _HistoryEvents(FileSystemEventHandler):
             self.changed(path)
 
 
-def _started_observer(folders: Sequence[Path], handler: FileSystemEventHandler) -> BaseObserver:
+def _started_observer(
+    folders: Sequence[Path], handler: FileSystemEventHandler, poll: bool = False
+) -> BaseObserver:
     """The system's own notifier, or polling every second where it cannot start (inotify
-    out of watches, a network drive)."""
-    for make in (Observer, lambda: PollingObserver(timeout=1)):
+    out of watches, a network drive) or when asked to (`poll`: a share written by another
+    machine, whose changes the system's notifier may never hear of)."""
+    polling = functools.partial(PollingObserver, timeout=POLL_SECONDS)
+    makers: tuple[Callable[[], BaseObserver], ...] = (polling,) if poll else (Observer, polling)
+    for make in makers:
         observer = make()
         try:
             for folder in folders:

@@ -106,12 +106,14 @@ def refuse_unless_usable(path: Path) -> None:
 
 
 def is_lock_error(error: duckdb.Error) -> bool:
-    """Another process holds the file ("Could not set lock on file"), or this process has
-    it open under another configuration (read-only beside read-write) or attached for
-    writing ("already attached", `connect`)."""
+    """Another process holds the file ("Could not set lock on file"; on Windows also a
+    program that opened it unshared, an antivirus or a backup: "being used by another
+    process"), or this process has it open under another configuration (read-only beside
+    read-write) or attached for writing ("already attached", `connect`)."""
     message = str(error).lower()
     return (
         (isinstance(error, duckdb.IOException) and "lock" in message)
+        or (isinstance(error, duckdb.IOException) and "used by another process" in message)
         or (isinstance(error, duckdb.ConnectionException) and "different configuration" in message)
         or (isinstance(error, duckdb.ResourceInUseException) and "already attached" in message)
     )
@@ -134,10 +136,10 @@ def retry_while_locked(attempt: Callable[[], T], seconds: float = LOCK_WAIT_SECO
         time.sleep(0.02)
 
 
-def connect(
-    path: Path, read_only: bool, wait: float = LOCK_WAIT_SECONDS
-) -> duckdb.DuckDBPyConnection:
-    """Open the file, waiting while another process holds it."""
+def connect(path: Path, read_only: bool, wait: float | None = None) -> duckdb.DuckDBPyConnection:
+    """Open the file, waiting while another process holds it (`LOCK_WAIT_SECONDS`, read
+    when called, unless `wait` says)."""
+    wait = LOCK_WAIT_SECONDS if wait is None else wait
     config = {"memory_limit": MEMORY_LIMIT}
     if read_only:
         return retry_while_locked(

@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -76,9 +77,12 @@ def claim(database: Path, folders: list[Path], started_from: str) -> WatchState:
 
 
 def report(database: Path, state: WatchState, status: str) -> WatchState:
-    """Record the watch's status line; the state it wrote."""
+    """Record the watch's status line; the state it wrote. Where the file stays held
+    (Windows, a reader that does not let go) the last status stays: the next replaces
+    it, and the watch goes on."""
     state = WatchState(state.pid, state.folders, state.started_at, state.started_from, status)
-    _write(database, state)
+    with contextlib.suppress(PermissionError):
+        _write(database, state)
     return state
 
 
@@ -103,6 +107,7 @@ def stop_requested(database: Path) -> bool:
 
 
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows, where O_EXCL is enough
+REPLACE_TRIES = 50  # 20 ms apart: a reader holds the state file for a moment
 
 
 def _write(database: Path, state: WatchState) -> None:
@@ -115,7 +120,20 @@ def _write(database: Path, state: WatchState) -> None:
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:
             file.write(json.dumps(asdict(state)))
-        os.replace(partial, target)
+        _replace(partial, target)
     except BaseException:
         Path(partial).unlink(missing_ok=True)
         raise
+
+
+def _replace(partial: str, target: Path) -> None:
+    """`os.replace`, tried again while it is refused: on Windows a file another process
+    has open (the dashboard reading the state) cannot be replaced, which POSIX allows."""
+    for tried in range(1, REPLACE_TRIES + 1):
+        try:
+            os.replace(partial, target)
+            return
+        except PermissionError:
+            if tried == REPLACE_TRIES:
+                raise
+            time.sleep(0.02)

@@ -8,6 +8,7 @@ docs/platforms.md, with how a player checks it."""
 from __future__ import annotations
 
 import codecs
+import os
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import duckdb
 import pytest
 
-from pipeline import watching, worker_pool
+from pipeline import watch_state, watching, worker_pool
 from pipeline.cli import app
 from pipeline.client_folders import ClientFolder, client_folders, default_places
 from pipeline.storage import database as database_module
@@ -353,3 +354,30 @@ def test_a_file_windows_says_is_used_by_another_process_is_waited_for() -> None:
     )
     assert is_lock_error(sharing)
     assert not is_lock_error(duckdb.IOException('Cannot open file "x": Access is denied.'))
+
+
+def test_a_watch_state_windows_will_not_replace_while_read_is_retried_then_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On Windows a file another process has open (the dashboard reading the watch's
+    state) cannot be replaced: `os.replace` raises PermissionError there. The watch
+    tries again, and if the reader never lets go keeps the last status and goes on."""
+    database = tmp_path / "hands.duckdb"
+    state = watch_state.claim(database, [tmp_path], "command line")
+    real_replace, refusals = os.replace, [2]
+
+    def held_by_a_reader(source: str, target: Path) -> None:
+        if refusals[0]:
+            refusals[0] -= 1
+            raise PermissionError(13, "Access is denied", str(target))
+        real_replace(source, target)
+
+    monkeypatch.setattr(watch_state.os, "replace", held_by_a_reader)
+    state = watch_state.report(database, state, "3 files watched")  # refused twice, then
+    assert refusals == [0]
+    assert watch_state.current_watch(database) == state
+    refusals[0] = watch_state.REPLACE_TRIES  # a reader that never lets go
+    watch_state.report(database, state, "4 files watched")
+    assert watch_state.current_watch(database) == state  # the last status stays
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["hands.duckdb.watch"]
+    watch_state.release(database)

@@ -65,9 +65,9 @@ CLIENT_PLACES: tuple[tuple[str, str, str], ...] = (
     ("iPoker", LOCAL_APP_DATA, f"*/{IPOKER_TABLES}"),  # any skin: Red Star, Betfair ...
     ("iPoker", APP_DATA, f"*/{IPOKER_TABLES}"),
     ("iPoker", LOCAL_APP_DATA, f"PokerClient/*/{IPOKER_TABLES}"),  # the newer client
-    ("iPoker", MAC_SUPPORT, f"*/{IPOKER_TABLES}"),
-    # sandboxed French skins, by their app's name only: looking into every app's
-    # container makes macOS ask the player's leave for each
+    # On a Mac, skins by their app's name only: looking into every folder of
+    # Application Support or every app's container makes macOS ask the player's leave
+    # (Contacts, other apps' data), so other skins there are named by the player.
     ("iPoker", MAC_CONTAINERS, f"fr.pmu.poker.macos/{_SANDBOXED_TABLES}"),
     ("iPoker", MAC_CONTAINERS, f"fr.fdj.poker.macos/{_SANDBOXED_TABLES}"),
     ("iPoker", MAC_CONTAINERS, f"com.entainpt.*/{_SANDBOXED_TABLES}"),  # bwin.fr, Party.fr

@@ -122,6 +122,11 @@ def test_mac_places_are_in_the_users_library_and_found_there(tmp_path: Path) -> 
     assert "/Users/zoë/Library/Application Support/CrossOver/Bottles/*/drive_c/users/*" in {
         pattern.split("/AppData")[0] for pattern in windows_folders
     }
+    library = PurePosixPath("/Users/zoë/Library")
+    for place in places:  # never "every app's folder": macOS would ask leave for each
+        for protected in (library / "Application Support", library / "Containers"):
+            if place.pattern.is_relative_to(protected):
+                assert place.pattern.relative_to(protected).parts[0] != "*", place
     home = tmp_path / "zoë"
     support = home / "Library" / "Application Support"
     stars = support / "PokerStars" / "HandHistory"

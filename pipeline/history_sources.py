@@ -13,6 +13,7 @@ with the reason a player can act on.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
@@ -162,7 +163,7 @@ def _kind(path: Path) -> str:
     except PermissionError:
         return "not allowed to look at it"
     except OSError as error:
-        if error.errno == 40:  # ELOOP
+        if error.errno == errno.ELOOP:  # 40 on Linux, 62 on macOS
             return "a symbolic link loop"
         return f"it cannot be read ({error.strerror})"
     if stat.S_ISDIR(mode):

@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -74,6 +74,22 @@ def main(
     ] = False,
 ) -> None:
     """Read, validate and analyse Stud and Draw hand histories."""
+    utf8_when_redirected(sys.stdout)
+
+
+def utf8_when_redirected(
+    stream: object, platform: str = sys.platform, environ: Mapping[str, str] = os.environ
+) -> None:
+    """On Windows, output sent to a file or a pipe (`studdraw query --csv > hands.csv`) is
+    written in the ANSI code page (cp1252), where a screen name such as "Łukasz" or
+    "王" cannot be written: the command stopped on a UnicodeEncodeError. Written in UTF-8
+    there, as everywhere else, unless PYTHONIOENCODING or PYTHONUTF8 says otherwise."""
+    if not platform.startswith("win") or {"PYTHONIOENCODING", "PYTHONUTF8"} & set(environ):
+        return
+    reconfigure = getattr(stream, "reconfigure", None)
+    isatty = getattr(stream, "isatty", None)
+    if reconfigure is not None and isatty is not None and not isatty():  # a console: UTF-16
+        reconfigure(encoding="utf-8")
 
 
 _JOBS_HELP = "Worker processes (default: every core)."

@@ -8,6 +8,7 @@ docs/platforms.md, with how a player checks it."""
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import signal
 import subprocess
@@ -20,7 +21,7 @@ import duckdb
 import pytest
 
 from pipeline import watch_state, watching, worker_pool
-from pipeline.cli import app
+from pipeline.cli import app, utf8_when_redirected
 from pipeline.client_folders import ClientFolder, client_folders, default_places
 from pipeline.storage import database as database_module
 from pipeline.storage.database import Database, is_lock_error
@@ -386,3 +387,29 @@ def test_a_watch_state_windows_will_not_replace_while_read_is_retried_then_left(
     assert watch_state.current_watch(database) == state  # the last status stays
     assert sorted(path.name for path in tmp_path.iterdir()) == ["hands.duckdb.watch"]
     watch_state.release(database)
+
+
+# ------------------------------------------------------------------ output on Windows
+
+
+def _redirected(encoding: str) -> tuple[io.BytesIO, io.TextIOWrapper]:
+    raw = io.BytesIO()
+    return raw, io.TextIOWrapper(raw, encoding=encoding, newline="")
+
+
+def test_output_redirected_on_windows_is_utf8_so_any_screen_name_is_written() -> None:
+    """`studdraw query --csv > hands.csv` on Windows: Python writes a file or pipe in the
+    ANSI code page there (cp1252), where "Łukasz" stopped the command."""
+    raw, stream = _redirected("cp1252")
+    with pytest.raises(UnicodeEncodeError):
+        stream.write("Łukasz,王\n")
+        stream.flush()
+    raw, stream = _redirected("cp1252")
+    utf8_when_redirected(stream, "win32", {})
+    stream.write("Łukasz,王\n")
+    stream.flush()
+    assert raw.getvalue() == "Łukasz,王\n".encode()
+    for platform, environ in (("linux", {}), ("win32", {"PYTHONIOENCODING": "cp1252"})):
+        raw, stream = _redirected("cp1252")
+        utf8_when_redirected(stream, platform, environ)  # left as it was
+        assert stream.encoding == "cp1252"

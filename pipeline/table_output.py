@@ -24,6 +24,7 @@ from parsers.games import GAME_RULES
 from parsers.sites import site_name
 from pipeline.storage.money_units import format_money, unit_title
 from pipeline.storage.stat_labels import stat_label
+from pipeline.storage.win_rate import interval_text
 from pipeline.terminal_text import as_text
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 _GAME_NAMES = {game.value: rules.name for game, rules in GAME_RULES.items()}
 _MONEY_STATS = ("net_won", "ev_net_won")
+_WIN_RATES = ("big_bets_per_100", "ev_big_bets_per_100")
 
 
 def plain_value(value: object) -> object:
@@ -124,13 +126,28 @@ def _stat_table(row: Mapping[str, object], unit: str) -> Table:
     )
     table = Table("stat", "value", "sample", title=as_text(title))
     for name, value in row.items():
-        if name in _KEYS or name.endswith("_n"):
-            continue
+        if name in _KEYS or name.endswith("_n") or _spread_of(name):
+            continue  # a sample beside its stat; a win rate's interval on the rate's line
         sample = row.get(_sample_column(name))
-        table.add_row(
-            stat_label(name), _stat_text(name, value, unit), "" if sample is None else f"{sample:,}"
-        )
+        text = _win_rate(row, name) if name in _WIN_RATES else _stat_text(name, value, unit)
+        table.add_row(stat_label(name), text, "" if sample is None else f"{sample:,}")
     return table
+
+
+def _spread_of(column: str) -> bool:
+    """A win rate's interval end (`big_bets_per_100_low`...): on the rate's line."""
+    return any(column == rate + suffix for rate in _WIN_RATES for suffix in ("_low", "_high"))
+
+
+def _win_rate(row: Mapping[str, object], rate: str) -> str:
+    """'+5.23 ±6.43 (95%: -1.20 to +11.66)': the SD has a line of its own (a line this
+    long fits an 80-column terminal)."""
+    low, high = (_number(row.get(rate + suffix)) for suffix in ("_low", "_high"))
+    return interval_text(_number(row.get(rate)), low, high)
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float | Decimal) else None
 
 
 def _key_text(key: str, value: object) -> str:

@@ -114,6 +114,38 @@ def test_overview_sessions_and_stakes(app: AppTest) -> None:
     assert len(set(stakes["stakes"])) == len(stakes)
 
 
+def test_overview_says_how_sure_each_win_rate_is(app: AppTest) -> None:
+    """Issue 52, point 2: the win rate's 95% interval and SD per 100 hands under the
+    totals, how many more hands would halve the interval, and the interval of every
+    game and stake in its table (the numbers: tests/test_win_rate.py)."""
+    no_exceptions(app)
+    (said,) = (c.value for c in app.get_by_key("overview_win_rate_usd").caption)
+    assert said == (
+        "Win rate -24.07 BB/100, 95% interval -42.78 to -5.37 (±18.71); SD 38.2 big bets "
+        "per 100 hands. About 4,800 more hands would halve this interval (to ±9.35)."
+    )
+    (adjusted,) = (c.value for c in app.get_by_key("overview_adjusted_win_rate_usd").caption)
+    assert adjusted.startswith("All-in adjusted win rate -24.14 BB/100, 95% interval -42.82")
+    (rate,) = (m for m in app.metric if m.label == "Big bets / 100")
+    assert rate.value == "-24.07" and "95% interval -42.78 to -5.37" in rate.proto.help
+    for key in ("overview_by_game_usd", "overview_by_stakes_usd"):
+        rows = table(app, key)
+        columns = list(rows.columns)
+        start = columns.index("big_bets_per_100")
+        assert columns[start : start + 4] == [
+            "big_bets_per_100",
+            "big_bets_per_100_low",
+            "big_bets_per_100_high",
+            "big_bets_per_100_sd",
+        ]
+        assert "ev_big_bets_per_100_low" in columns
+        assert (rows["big_bets_per_100_low"] < rows["big_bets_per_100"]).all()
+        assert (rows["big_bets_per_100"] < rows["big_bets_per_100_high"]).all()
+    every_hand(app)  # the tournament's 200 hands: 600 more halve theirs
+    (chips,) = (c.value for c in app.get_by_key("overview_win_rate_tournament_chips").caption)
+    assert "About 600 more hands would halve this interval" in chips
+
+
 def test_without_a_hero_the_overview_says_so(app: AppTest) -> None:
     app.multiselect(key="filter_heroes").set_value([]).run()
     assert any("No hero selected" in info.value for info in app.info)
@@ -140,6 +172,19 @@ def test_stats_show_the_stat_set_with_samples_and_definitions(app: AppTest) -> N
     helps = _help_of(app, "stats_first_round_usd")
     assert helps["vpip_pct"] == STAT_DEFINITIONS["vpip_pct"]
     assert helps["steal_n"] == STAT_DEFINITIONS["steal_n"]
+
+    columns = list(results.columns)  # each win rate, then its 95% interval and SD
+    start = columns.index("big_bets_per_100")
+    assert columns[start : start + 4] == [
+        "big_bets_per_100",
+        "big_bets_per_100_low",
+        "big_bets_per_100_high",
+        "big_bets_per_100_sd",
+    ]
+    assert results["big_bets_per_100_low"].iloc[0] == pytest.approx(-42.7815, abs=1e-4)
+    assert results["big_bets_per_100_sd"].iloc[0] == pytest.approx(38.1784, abs=1e-4)
+    helps = _help_of(app, "stats_results_usd")
+    assert helps["ev_big_bets_per_100_high"] == STAT_DEFINITIONS["ev_big_bets_per_100_high"]
 
     app.selectbox(key="filter_game").select("badugi").run()
     results = table(app, "stats_results_usd")

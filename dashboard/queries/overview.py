@@ -16,14 +16,22 @@ from dashboard.queries.tournaments import RESULTS, tournament_conditions
 MAX_POINTS = 2_000  # the results graph: enough for the eye, cheap for the browser (a unit)
 SESSION_GAP_MINUTES = 30  # a pause this long starts a new session
 
+# Each win rate with its 95% interval and SD per 100 hands (stats.sql's stat_win_rate_*
+# macros, player_stats' columns of the same names), NULL under 2 hands
 _TOTALS = """
     count(*) AS hands,
     sum(net) AS net_won,
     100 * sum(big_bets) / nullif(count(big_bets), 0) AS big_bets_per_100,
+    stat_win_rate_low(big_bets) AS big_bets_per_100_low,
+    stat_win_rate_high(big_bets) AS big_bets_per_100_high,
+    stat_win_rate_sd(big_bets) AS big_bets_per_100_sd,
     coalesce(sum(net) FILTER (WHERE went_to_showdown), 0) AS showdown_won,
     coalesce(sum(net) FILTER (WHERE NOT went_to_showdown), 0) AS non_showdown_won,
     sum(ev_net) AS ev_net_won,
     100 * sum(ev_big_bets) / nullif(count(ev_big_bets), 0) AS ev_big_bets_per_100,
+    stat_win_rate_low(ev_big_bets) AS ev_big_bets_per_100_low,
+    stat_win_rate_high(ev_big_bets) AS ev_big_bets_per_100_high,
+    stat_win_rate_sd(ev_big_bets) AS ev_big_bets_per_100_sd,
     count(*) FILTER (WHERE all_in_adjusted) AS all_in_adjusted
 """
 _HAND_ORDER = "started_at, site, hand_number"
@@ -39,7 +47,9 @@ _STAKES = (
 )
 
 # One row per unit (money is never added across units), the unit with most hands first
+# (rated_hands: the hands with a big bet, which the win rate is over)
 _OVERVIEW_TOTALS = f"""SELECT unit, {_TOTALS},
+    count(big_bets) AS rated_hands,
     count(DISTINCT hero) AS names,
     count(DISTINCT tournament_id) AS tournaments
 FROM hero_hands GROUP BY unit ORDER BY hands DESC, unit"""

@@ -31,6 +31,10 @@ def _combined(column: str, columns: set[str]) -> str | None:
     if column in ("big_bets_per_100", "ev_big_bets_per_100"):
         won = column.replace("_per_100", "_won")
         return f"100 * sum({won}) / nullif(sum(hands), 0) AS {column}"
+    for suffix in ("_sd", "_low", "_high"):
+        rate = column.removesuffix(suffix)
+        if column.endswith(suffix) and rate in ("big_bets_per_100", "ev_big_bets_per_100"):
+            return f"{_win_rate_spread(rate, suffix)} AS {column}"
     if column.endswith("_n"):
         return f"CAST(sum({column}) AS BIGINT) AS {column}"
     for suffix in ("_pct", "_avg"):
@@ -48,6 +52,28 @@ def _combined(column: str, columns: set[str]) -> str | None:
             f"/ sum({column}_n) END AS {column}"
         )
     return None  # site, player, unit, game: the grouping; anything else is not summable
+
+
+def _win_rate_spread(rate: str, suffix: str) -> str:
+    """A win rate's SD per 100 hands (`_sd`) or 95% interval end (`_low`, `_high`) over
+    several rows, exactly as stats.sql's stat_win_rate_* over their hands together.
+
+    Each row gives back its hands' sum of squares in big bets from its count n, its sum
+    W and its SD per 100 (one hand's SD s = SD / 10): (n - 1) s^2 + W^2 / n (a row of
+    one hand has no SD: W^2 alone). The rows' sums make the variance of all the hands:
+    (sum of squares - (sum W)^2 / N) / (N - 1). Like the combined BB/100, n is the hands.
+    """
+    won = rate.replace("_per_100", "_won")
+    squares = f"sum((hands - 1) * power(coalesce({rate}_sd, 0) / 10, 2) + power({won}, 2) / hands)"
+    total = "sum(hands)"
+    variance = f"greatest({squares} - power(sum({won}), 2) / {total}, 0) / ({total} - 1)"
+    if suffix == "_sd":
+        return f"CASE WHEN {total} >= 2 THEN 10 * sqrt({variance}) END"
+    sign = "-" if suffix == "_low" else "+"
+    return (
+        f"CASE WHEN {total} >= 2 THEN 100 * sum({won}) / {total} "
+        f"{sign} 1.96 * 100 * sqrt({variance} / {total}) END"
+    )
 
 
 def player_stats(names: Sequence[str], filters: Filters, per_name: bool = False) -> pl.DataFrame:

@@ -9,6 +9,7 @@ sit in the tournament chips' block: chips won in hands are not money.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import altair as alt
 import polars as pl
@@ -28,6 +29,7 @@ from dashboard.money import (
 )
 from dashboard.queries import overview as overview_queries
 from parsers.sites import site_name
+from pipeline.storage.win_rate import halving_sentence, signed
 from pipeline.wording import counted
 
 _LINES = {
@@ -98,10 +100,12 @@ def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -
         "Big bets / 100",
         _rate(totals["big_bets_per_100"]),
         help="Big bets won per 100 hands: each hand's result divided by its big bet (the "
-        "big blind in pot and no limit).",
+        "big blind in pot and no limit). " + _sure(totals, "big_bets_per_100", "The win rate"),
     )
     showdown.metric("Showdown", _money(totals["showdown_won"], unit))
     non_showdown.metric("Non-showdown", _money(totals["non_showdown_won"], unit))
+    with st.container(key=f"overview_win_rate_{key}"):
+        st.caption(_sure(totals, "big_bets_per_100", "Win rate", halving=True))
     luck = (
         f"in the {totals['all_in_adjusted']:,} hands decided all in with cards to come, each "
         "player's share of the pot by his equity, not by the cards that came"
@@ -120,21 +124,22 @@ def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -
     adjusted_rate.metric(
         "All-in adjusted BB / 100",
         _rate(totals["ev_big_bets_per_100"]),
-        help=f"Big bets per 100 hands with the luck after all-ins taken out: {luck}.",
+        help=f"Big bets per 100 hands with the luck after all-ins taken out: {luck}. "
+        + _sure(totals, "ev_big_bets_per_100", "This win rate"),
     )
+    with st.container(key=f"overview_adjusted_win_rate_{key}"):
+        st.caption(_sure(totals, "ev_big_bets_per_100", "All-in adjusted win rate"))
     if unit == CHIPS:
         _tournament_money(numbers.tournaments)
 
     _graph(_of(numbers.curve, unit, table=False), unit)
-    by_game, by_stakes = st.columns(2)
-    with by_game:
-        games = _of(numbers.by_game, unit).with_columns(
-            pl.col("game").map_elements(game_name, return_dtype=pl.String)
-        )
-        _results_table("**By game**", f"overview_by_game_{key}", games, unit)
-    with by_stakes:
-        stakes = _stakes_table(_of(numbers.by_stakes, unit))
-        _results_table("**By game and stakes**", f"overview_by_stakes_{key}", stakes, unit)
+    # one above the other: each win rate has its interval and SD beside it
+    games = _of(numbers.by_game, unit).with_columns(
+        pl.col("game").map_elements(game_name, return_dtype=pl.String)
+    )
+    _results_table("**By game**", f"overview_by_game_{key}", games, unit)
+    stakes = _stakes_table(_of(numbers.by_stakes, unit))
+    _results_table("**By game and stakes**", f"overview_by_stakes_{key}", stakes, unit)
     if several_names:
         names = _of(numbers.by_name, unit).with_columns(
             pl.col("site").map_elements(site_name, return_dtype=pl.String)
@@ -228,6 +233,23 @@ def _rate(value: float | None) -> str:
     return "—" if value is None else f"{value:+.2f}"
 
 
+def _sure(totals: dict[str, Any], rate: str, what: str, halving: bool = False) -> str:
+    """How sure a win rate is, in one sentence: its 95% interval and SD per 100 hands
+    (docs/stats.md), and with `halving` how many more hands would halve the interval."""
+    value, low, high, sd = (totals[rate + suffix] for suffix in ("", "_low", "_high", "_sd"))
+    if value is None:
+        return f"{what}: no hand with a big bet to count it in."
+    if low is None or high is None:
+        return f"{what} {signed(value)} BB/100 over one hand: no interval yet."
+    sentence = (
+        f"{what} {signed(value)} BB/100, 95% interval {signed(low)} to {signed(high)} "
+        f"(±{(high - low) / 2:.2f}); SD {sd:,.1f} big bets per 100 hands."
+    )
+    if halving:
+        sentence += " " + halving_sentence(totals["rated_hands"], low, high)
+    return sentence
+
+
 def _duration(seconds: int | None) -> str:
     hours, rest = divmod(int(seconds or 0), 3600)
     return f"{hours} h {rest // 60:02d} min" if hours else f"{rest // 60} min"
@@ -249,13 +271,35 @@ def _result_columns(unit: str) -> dict[str, object]:
         "big_bets_per_100": st.column_config.NumberColumn(
             "BB/100", format="%.2f", help="Big bets won per 100 hands."
         ),
+        **_interval_columns("big_bets_per_100", ""),
         "ev_net_won": money_column("All-in adjusted", unit, help="Net won, all-in luck taken out."),
         "ev_big_bets_per_100": st.column_config.NumberColumn(
             "Adjusted BB/100", format="%.2f", help="Big bets per 100, all-in luck taken out."
         ),
+        **_interval_columns("ev_big_bets_per_100", "Adj. "),
         "all_in_adjusted": None,  # the count, shown in the metric's help
         "showdown_won": money_column("Showdown", unit),
         "non_showdown_won": money_column("Non-showdown", unit),
+    }
+
+
+def _interval_columns(rate: str, prefix: str) -> dict[str, object]:
+    """A win rate's 95% interval and SD per 100 hands, as table columns."""
+    return {
+        f"{rate}_low": st.column_config.NumberColumn(
+            f"{prefix}95% low",
+            format="%.2f",
+            help="The low end of the win rate's 95% interval (BB/100): the normal "
+            "approximation on the hands' results, empty under 2 hands.",
+        ),
+        f"{rate}_high": st.column_config.NumberColumn(
+            f"{prefix}95% high", format="%.2f", help="The high end of the 95% interval (BB/100)."
+        ),
+        f"{rate}_sd": st.column_config.NumberColumn(
+            f"{prefix}SD/100",
+            format="%.1f",
+            help="Standard deviation of 100 hands' results, in big bets: one hand's SD x 10.",
+        ),
     }
 
 
@@ -264,6 +308,9 @@ def _results_table(title: str, key: str, frame: pl.DataFrame, unit: str) -> None
     st.markdown(title)
     with st.container(key=key):
         st.dataframe(frame, hide_index=True, placeholder="—", column_config=_result_columns(unit))
+
+
+_RATE_SUFFIXES = ("", "_low", "_high", "_sd")
 
 
 def _stakes_table(frame: pl.DataFrame) -> pl.DataFrame:
@@ -275,9 +322,9 @@ def _stakes_table(frame: pl.DataFrame) -> pl.DataFrame:
         pl.col("limit_kind").map_elements(limit_name, return_dtype=pl.String).alias("limit"),
         "hands",
         "net_won",
-        "big_bets_per_100",
+        *(f"big_bets_per_100{suffix}" for suffix in _RATE_SUFFIXES),
         "ev_net_won",
-        "ev_big_bets_per_100",
+        *(f"ev_big_bets_per_100{suffix}" for suffix in _RATE_SUFFIXES),
         "showdown_won",
         "non_showdown_won",
     )

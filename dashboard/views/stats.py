@@ -28,9 +28,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "hands",
         "net_won",
         "big_bets_won",
-        "big_bets_per_100",
+        *(f"big_bets_per_100{suffix}" for suffix in ("", "_low", "_high", "_sd")),
         "ev_net_won",
-        "ev_big_bets_per_100",
+        *(f"ev_big_bets_per_100{suffix}" for suffix in ("", "_low", "_high", "_sd")),
         "all_in_adjusted_n",
     ),
     "First round": (

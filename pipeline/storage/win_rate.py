@@ -1,6 +1,6 @@
-"""How sure a win rate is, in words: the SD and 95% interval the SQL computes
-(`stat_win_rate_*` in stats.sql, columns `big_bets_per_100_low/_high/_sd`) said the same
-way by the CLI and the dashboard, and how many more hands would halve the interval.
+"""How sure a win rate is, in words: the 95% interval the SQL computes (`stat_win_rate_*`
+in stats.sql, columns `big_bets_per_100_low/_high`) said the same way by the CLI and the
+dashboard, and how many more hands would halve the interval.
 
 The interval's width goes as 1 / sqrt(hands): four times the hands, half the width. A
 player with n hands therefore needs 3 n more to halve it, whatever his results.
@@ -32,17 +32,6 @@ def interval_text(rate: float | None, low: float | None, high: float | None) -> 
     if low is None or high is None:
         return signed(rate)
     return f"{signed(rate)} ±{(high - low) / 2:.2f} (95%: {signed(low)} to {signed(high)})"
-
-
-def win_rate_text(
-    rate: float | None, low: float | None, high: float | None, sd: float | None
-) -> str:
-    """The win rate with its interval and its SD per 100 hands, on one line:
-    '+5.23 ±6.43 (95%: -1.20 to +11.66), SD 72.3 per 100 hands'."""
-    text = interval_text(rate, low, high)
-    if text and sd is not None:
-        text += f", SD {sd:,.1f} per 100 hands"
-    return text
 
 
 def halving_sentence(hands: int, low: float | None, high: float | None) -> str:

@@ -18,6 +18,7 @@ defaults as players report them; docs/platforms.md says which were seen on a rea
 
 from __future__ import annotations
 
+import glob
 import os
 import sys
 from collections.abc import Iterator, Mapping
@@ -115,7 +116,7 @@ def default_places(
     environ = os.environ if environ is None else environ
     system = system_of(platform)
     flavour: type[PurePath] = PureWindowsPath if system == WINDOWS else PurePosixPath
-    root = flavour(home if home is not None else Path.home())
+    root = _literal(flavour(home if home is not None else Path.home()))
     places: list[ClientPlace] = []
     seen: set[PurePath] = set()
     for roots in _root_sets(system, root, environ):
@@ -176,7 +177,7 @@ def _root_sets(system: str, home: PurePath, environ: Mapping[str, str]) -> Itera
         }
     else:
         config = environ.get("XDG_CONFIG_HOME")
-        yield {LINUX_CONFIG: (PurePosixPath(config) if config else home / ".config",)}
+        yield {LINUX_CONFIG: (_literal(PurePosixPath(config)) if config else home / ".config",)}
     for prefix in _wine_prefixes(home, environ):
         drive_c = prefix / "drive_c"
         yield {
@@ -201,14 +202,15 @@ def _windows_roots(home: PurePath, environ: Mapping[str, str]) -> Roots:
     looked up as Windows does, whatever their case), else from the profile's layout."""
     variables = {name.upper(): value for name, value in environ.items() if value}
 
-    def folder(name: str, default: PurePath) -> PureWindowsPath:
-        return PureWindowsPath(variables.get(name, default))
+    def folder(name: str, default: PurePath) -> PurePath:
+        value = variables.get(name)
+        return _literal(PureWindowsPath(value)) if value else default
 
     profile = folder("USERPROFILE", home)
-    drive = PureWindowsPath(variables.get("SYSTEMDRIVE", "C:") + "\\")
+    drive = _literal(PureWindowsPath(variables.get("SYSTEMDRIVE", "C:") + "\\"))
     documents = [profile / "Documents"]
     if "ONEDRIVE" in variables:  # OneDrive's backup moves Documents into it
-        documents.append(PureWindowsPath(variables["ONEDRIVE"]) / "Documents")
+        documents.append(folder("ONEDRIVE", profile) / "Documents")
     program_files = [folder("PROGRAMFILES", drive / "Program Files")]
     program_files.append(folder("PROGRAMFILES(X86)", drive / "Program Files (x86)"))
     return {
@@ -220,11 +222,18 @@ def _windows_roots(home: PurePath, environ: Mapping[str, str]) -> Roots:
     }
 
 
+def _literal(path: PurePath) -> PurePath:
+    """`path` as a pattern matching itself alone: a home or a variable's folder may hold
+    "[" (C:\\Users\\Zoë [poker]), which a pattern reads as a set of characters."""
+    parts = path.parts[1:] if path.anchor else path.parts
+    return type(path)(path.anchor, *(glob.escape(part) for part in parts))
+
+
 def _wine_prefixes(home: PurePath, environ: Mapping[str, str]) -> list[PurePath]:
     """The Wine prefixes' folders, as patterns ("*": each bottle, each Lutris game)."""
     prefixes: list[PurePath] = []
     if environ.get("WINEPREFIX"):
-        prefixes.append(PurePosixPath(environ["WINEPREFIX"]))
+        prefixes.append(_literal(PurePosixPath(environ["WINEPREFIX"])))
     bottles = home / ".var" / "app" / "com.usebottles.bottles" / "data" / "bottles"
     prefixes += [
         home / ".wine",

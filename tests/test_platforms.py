@@ -167,6 +167,20 @@ def test_linux_finds_the_native_client_and_every_wine_prefix(tmp_path: Path) -> 
     assert without_variables == {ClientFolder("iPoker", ipoker), ClientFolder("PartyPoker", party)}
 
 
+def test_a_home_whose_name_reads_as_a_pattern_is_taken_as_it_is(tmp_path: Path) -> None:
+    """A "[" in a user's folder (Zoë [poker]) is part of its name, not a set of
+    characters: the places under it are found, on this disk and in Windows' patterns."""
+    home = tmp_path / "zoë [poker]"
+    stars = home / ".wine/drive_c/users/zoë/AppData/Local/PokerStars/HandHistory"
+    (stars / "Zoë").mkdir(parents=True)
+    (tmp_path / "zoë p").mkdir()  # what "[poker]" as a set would match instead: nothing
+    assert client_folders(home, {}, "linux") == [ClientFolder("PokerStars", stars)]
+    windows = default_places("win32", "C:\\Users\\Zoë [poker]", {})[0].pattern
+    assert windows == PureWindowsPath(
+        "C:/Users/Zoë [[]poker]/AppData/Local/PokerStars*/HandHistory"
+    )
+
+
 # ---------------------------------------------------------------------- typed paths
 
 

@@ -547,9 +547,13 @@ def watch(
         stderr.print(as_text(f"{target} is {refusal}"))
         raise typer.Exit(2) from None
     stop = threading.Event()
+    fallback_said = False
 
     def said(status: WatchStatus) -> None:
-        nonlocal state
+        nonlocal state, fallback_said
+        if watch.polling and not poll and not fallback_said:  # why hands come a second later
+            fallback_said = True
+            live.console.print("the system's notifier could not start: looking every second")
         live.update(status.line(live.console.width))
         state = watch_state.report(target, state, status.line())
 

@@ -304,23 +304,32 @@ def test_a_polling_watch_stores_a_file_written_after_it_started(
     assert statuses[-1].files == 1
 
 
-def test_the_watch_command_takes_poll(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """`studdraw watch --poll` reaches the watch (which stops at once here, leaving this
-    process's priority and Ctrl+C as they were)."""
+@pytest.mark.parametrize("options", [["--poll"], []])
+def test_the_watch_command_takes_poll_and_says_when_it_fell_back_to_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, options: list[str]
+) -> None:
+    """`studdraw watch --poll` reaches the watch; a watch that polls unasked (the
+    notifier could not start) says so once. The watch stops at once here, leaving this
+    process's priority and Ctrl+C as they were."""
     asked: list[bool] = []
 
-    def stopped_at_once(self: FolderWatch, stop: threading.Event) -> None:
+    def polling_then_stopped(self: FolderWatch, stop: threading.Event) -> None:
         asked.append(self.poll)
+        self.polling = True  # asked for, or fallen back to
+        for _ in range(2):
+            assert self.on_status is not None
+            self.on_status(WatchStatus(1, 0, 0, 0, None))
         stop.set()
 
-    monkeypatch.setattr(FolderWatch, "run", stopped_at_once)
+    monkeypatch.setattr(FolderWatch, "run", polling_then_stopped)
     monkeypatch.setattr(worker_pool, "lower_priority", lambda: None)
     monkeypatch.setattr(signal, "signal", lambda *_args: None)
-    result = runner().invoke(
-        app, ["watch", str(tmp_path), "--poll", "--db", str(tmp_path / "w.duckdb")]
-    )
+    database = tmp_path / "w.duckdb"
+    result = runner().invoke(app, ["watch", str(tmp_path), *options, "--db", str(database)])
     assert result.exit_code == 0, result.stderr
-    assert asked == [True]
+    assert asked == [options == ["--poll"]]
+    fell_back = "notifier could not start"
+    assert result.stderr.count(fell_back) == (0 if options else 1), result.stderr
 
 
 # ----------------------------------------------------------------- a held database

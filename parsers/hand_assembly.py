@@ -159,8 +159,11 @@ def assemble_events(
     saw_totals = False
 
     for record in records:
-        first, last, opens = _PLACEMENT[type(record)]
         line = record.line  # type: ignore[attr-defined]  # events and line records all have one
+        placement = _PLACEMENT.get(type(record))
+        if placement is None:  # a site's line its clean-up folds in elsewhere, out of place
+            raise StructureError(line, f"a line out of place ({type(record).__name__})")
+        first, last, opens = placement
         if isinstance(record, DrawLine) and street == Street.PREDRAW and len(streets) == 2:
             # Single-draw games: PokerStars prints no "*** DRAW ***" line.
             street = Street.DRAW_1

@@ -206,7 +206,11 @@ class LineParser:
                 if first_error is None:
                     first_error = _unmasked_error(error, line, player, offset)
                 continue
-            return _emit(learnt, pieces, player, line_number)
+            try:
+                return _emit(learnt, pieces, player, line_number)
+            except _ShapeMismatch:  # the grammar takes "*** 3TH STREET ***", its table not
+                if first_error is None:
+                    first_error = LineSyntaxError(line, 1, ())
         assert first_error is not None  # the unmasked reading is always tried
         raise first_error
 
@@ -558,7 +562,10 @@ class _PieceReader:
             raise _ShapeMismatch
         if self.fullmatch(text) is None:
             raise _ShapeMismatch
-        value = text if self.convert is None else self.convert(text)
+        try:
+            value = text if self.convert is None else self.convert(text)
+        except KeyError:  # a converter's table lacks it ("*** 3TH STREET ***"): no match
+            raise _ShapeMismatch from None
         if len(self.values) >= _MAX_VALUES:
             self.values.clear()
         self.values[text] = value

@@ -54,6 +54,7 @@ class Code(StrEnum):
     ODD_CHIP = "odd_chip"  # a split's odd chip where the site's rule is unknown: who took it
     SUMMARY = "summary"
     # the engine itself
+    AMOUNT_RANGE = "amount_range"  # an amount past exact counting (10^5000, 1e999999)
     ENGINE_FAULT = "engine_fault"  # the replay raised: a bug of ours, the hand kept aside
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Final
 
+from parsers.amounts import MAX_WHOLE_DIGITS
 from parsers.conventions import OddChip, OddChipHalf, ShortAllInRaise, SiteConventions
 from parsers.events import (
     UNKNOWN_CARD,
@@ -1269,10 +1270,34 @@ def replay(hand: Hand, conventions: SiteConventions) -> HandResult:
                 handler(state, event)
         return state.finish()
     except Exception as error:  # any fault of ours becomes the hand's
-        fault = Finding(
-            Code.ENGINE_FAULT,
-            f"the engine could not replay this hand ({type(error).__name__}: {error}); "
-            "please report it",
-            getattr(event, "line", 0),
+        beyond = _amount_beyond_counting(hand) if isinstance(error, ArithmeticError) else None
+        fault = (
+            Finding(Code.AMOUNT_RANGE, beyond, getattr(event, "line", 0))
+            if beyond is not None
+            else Finding(
+                Code.ENGINE_FAULT,
+                f"the engine could not replay this hand ({type(error).__name__}: {error}); "
+                "please report it",
+                getattr(event, "line", 0),
+            )
         )
         return HandResult(hand, ZERO, ZERO, (), (), (fault,))
+
+
+def _amount_beyond_counting(hand: Hand) -> str | None:
+    """The amount that made the replay's arithmetic fail, if one is past what any table
+    plays for (more whole digits than studdraw stores): the hand's fault, not ours."""
+    amounts = [seat.stack for seat in hand.seats]
+    for event in hand.events:
+        amounts.extend(
+            value
+            for value in (getattr(event, name, None) for name in _AMOUNT_FIELDS)
+            if isinstance(value, Decimal)
+        )
+    for amount in amounts:
+        if not amount.is_finite() or amount.adjusted() >= MAX_WHOLE_DIGITS:
+            return f"an amount of {str(amount)[:30]} is beyond exact counting"
+    return None
+
+
+_AMOUNT_FIELDS: Final = ("amount", "raise_to", "total", "rake")

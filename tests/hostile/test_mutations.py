@@ -13,6 +13,7 @@ from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from pipeline.engine.showdown import split_shares
+from tests.conftest import REAL_HISTORIES
 from tests.hostile.conftest import RAZZ
 
 
@@ -71,3 +72,50 @@ def test_a_split_with_no_high_winner_gives_the_low_the_pot() -> None:
         conventions_of("pokerstars"),
     )
     assert shares == {"low": Decimal("1.00")}
+
+
+# ------------------------------------------- found by the second run (issue 49, point 6)
+
+
+def _real_hand(relative: str) -> list[str]:
+    """The lines of the first hand of a real file (three sites' forms below)."""
+    [(chunk, _outcome), *_] = list(parse_bytes(relative, (REAL_HISTORIES / relative).read_bytes()))
+    return list(chunk.lines)
+
+
+def test_a_street_mark_the_grammar_takes_but_no_site_writes_is_a_parse_error() -> None:
+    """Bovada's grammar takes "*** [3-7](RD|TH) STREET ***"; "3TH" raised KeyError."""
+    lines = _real_hand("Bovada/cash/Stud/7-StudHL-USD-0.25-0.50-201209.txt")
+    third = lines.index("*** 3RD STREET ***")
+    lines[third] = "*** 3TH STREET ***"
+    outcome = _read(lines, "bovada.txt")
+    assert isinstance(outcome, HandParseError)
+    assert outcome.line == third + 1 and outcome.line_text == "*** 3TH STREET ***"
+
+
+def test_an_ongame_summary_line_among_the_bets_is_a_structure_error() -> None:
+    """OnGame's pot and rake lines are folded into the summary's totals; one moved among
+    the bets reached the events' placement table (KeyError)."""
+    lines = _real_hand("OnGame/cash/Stud/7-Stud-USD-0.10-0.20-201009.Sample.txt")
+    for summary_line in ("Main pot: ", "Rake taken: ", "Seat 1: the bAAr ($5.76)"):
+        moved = next(line for line in lines if line.startswith(summary_line))
+        bets = lines.index("Dealing 4th street")
+        outcome = _read([*lines[:bets], moved, *lines[bets:]], "ongame.txt")
+        assert isinstance(outcome, HandParseError), summary_line
+        assert outcome.line == bets + 1
+
+
+def test_an_ante_of_10_to_the_30_is_beyond_counting_not_an_engine_fault() -> None:
+    """Everleaf's amounts are read as written; the engine's arithmetic (28 digits) on an
+    ante of 10^30 raised InvalidOperation, and the hand was kept as the engine's fault."""
+    lines = _real_hand("Everleaf/cash/Stud/7-Stud-USD-0.05-0.10.201107.txt")
+    ante = next(i for i, line in enumerate(lines) if "posts ante [$ 0.01 USD]" in line)
+    lines[ante] = lines[ante].replace("0.01", "1" + "0" * 30)
+    hand = _read(lines, "everleaf.txt")
+    assert isinstance(hand, Hand)
+    [finding] = replay(hand, conventions_of(hand.site)).errors
+    assert finding.code is Code.AMOUNT_RANGE
+    assert (
+        finding.message.startswith("an amount of 1000000000")
+        and "beyond exact counting" in finding.message
+    )

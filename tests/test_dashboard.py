@@ -121,8 +121,9 @@ def test_overview_says_how_sure_each_win_rate_is(app: AppTest) -> None:
     no_exceptions(app)
     (said,) = (c.value for c in app.get_by_key("overview_win_rate_usd").caption)
     assert said == (
-        "Win rate -24.07 BB/100, 95% interval -42.78 to -5.37 (±18.71); SD 38.2 big bets "
-        "per 100 hands. About 4,800 more hands would halve this interval (to ±9.35)."
+        "Win rate -24.07 BB/100, 95% interval -42.78 to -5.37 (±18.71): all of it below "
+        "zero. SD 38.2 big bets per 100 hands. About 4,800 more hands would halve this "
+        "interval (to ±9.35)."
     )
     (adjusted,) = (c.value for c in app.get_by_key("overview_adjusted_win_rate_usd").caption)
     assert adjusted.startswith("All-in adjusted win rate -24.14 BB/100, 95% interval -42.82")
@@ -144,6 +145,9 @@ def test_overview_says_how_sure_each_win_rate_is(app: AppTest) -> None:
     every_hand(app)  # the tournament's 200 hands: 600 more halve theirs
     (chips,) = (c.value for c in app.get_by_key("overview_win_rate_tournament_chips").caption)
     assert "About 600 more hands would halve this interval" in chips
+    app.selectbox(key="filter_game").select("razz").run()  # razz cash: -32.37 to +20.95
+    (razz,) = (c.value for c in app.get_by_key("overview_win_rate_usd").caption)
+    assert "(±26.66): zero is inside it, so these hands do not yet tell a winning" in razz
 
 
 def test_without_a_hero_the_overview_says_so(app: AppTest) -> None:

@@ -101,8 +101,8 @@ def test_the_interval_and_sd_are_the_hands_own(sample_database: Path) -> None:
 def test_the_overview_has_the_same_intervals(
     sample_database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The Overview's totals, by game and by stakes (its own query over the hero's
-    hands) carry the same intervals and SDs as player_stats."""
+    """The Overview's totals, by game, by stakes and by session (its own queries over
+    the hero's hands) carry the same intervals and SDs as player_stats."""
     from dashboard.hand_filters import Filters
     from dashboard.queries.overview import overview
 
@@ -117,6 +117,20 @@ def test_the_overview_has_the_same_intervals(
     for row in numbers.by_game.iter_rows(named=True):
         for rate in RATES:
             _check(row, rate, results[row["unit"], row["game"]][rate])
+    for row in numbers.sessions.iter_rows(named=True):  # its hands: those of its time
+        during = (
+            f"CASE WHEN money_unit(h.money, h.currency) = '{row['unit']}' AND "
+            f"timezone('UTC', h.started_at) BETWEEN '{row['started']}' AND '{row['last_hand']}'"
+            " THEN 'yes' END"
+        )
+        hands = [
+            result
+            for key, results in _hero_results(sample_database, by=during).items()
+            if key[2] == "yes"  # every game of the session
+            for result in results["big_bets_per_100"]
+        ]
+        assert row["hands"] == len(hands)
+        _check(row, "big_bets_per_100", hands)
     by_stakes = _hero_results(sample_database, by="h.big_unit")
     assert len(numbers.by_stakes) > len(numbers.by_game)  # the tournament's levels
     for row in numbers.by_stakes.iter_rows(named=True):

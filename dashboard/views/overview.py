@@ -172,6 +172,7 @@ def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -
                 "hands": st.column_config.NumberColumn("Hands"),
                 "net_won": money_column("Net won", unit),
                 "big_bets_per_100": st.column_config.NumberColumn("BB/100", format="%.1f"),
+                **_interval_columns("big_bets_per_100", ""),
                 "games": st.column_config.TextColumn("Games"),
             },
         )
@@ -243,11 +244,22 @@ def _sure(totals: dict[str, Any], rate: str, what: str, halving: bool = False) -
         return f"{what} {signed(value)} BB/100 over one hand: no interval yet."
     sentence = (
         f"{what} {signed(value)} BB/100, 95% interval {signed(low)} to {signed(high)} "
-        f"(±{(high - low) / 2:.2f}); SD {sd:,.1f} big bets per 100 hands."
+        f"(±{(high - low) / 2:.2f}): {_against_zero(low, high)}. "
+        f"SD {sd:,.1f} big bets per 100 hands."
     )
     if halving:
         sentence += " " + halving_sentence(totals["rated_hands"], low, high)
     return sentence
+
+
+def _against_zero(low: float, high: float) -> str:
+    """Where the interval lies against break-even: the question a win rate's interval
+    answers first."""
+    if low > 0:
+        return "all of it above zero"
+    if high < 0:
+        return "all of it below zero"
+    return "zero is inside it, so these hands do not yet tell a winning rate from a losing one"
 
 
 def _duration(seconds: int | None) -> str:

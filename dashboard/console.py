@@ -71,6 +71,14 @@ LIMIT 25""",
 FROM player_stats(player := '{hero}')""",
     "Stats macro: the hero over all games": """SELECT *
 FROM player_stats(player := '{hero}', by_game := false)""",
+    "Win rate with its 95% interval, by stakes": """SELECT unit, game, big_unit, count(*) AS hands,
+       round(100 * avg(big_bets_won), 2) AS big_bets_per_100,
+       round(stat_win_rate_low(big_bets_won), 2) AS low_95,
+       round(stat_win_rate_high(big_bets_won), 2) AS high_95,
+       round(stat_win_rate_sd(big_bets_won), 1) AS sd_per_100
+FROM player_hands_filtered(player := '{hero}')
+GROUP BY unit, game, big_unit
+ORDER BY unit, hands DESC""",
     "Street by street (razz)": """SELECT round, street, hands_seen, saw_pct, af, afq_pct, afq_n
 FROM player_street_stats(player := '{hero}', game := 'razz')""",
     "Opponents with most hands": """SELECT player, game, hands, vpip_pct, went_to_showdown_pct,

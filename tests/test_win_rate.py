@@ -299,3 +299,24 @@ def test_the_cli_shows_the_interval_and_writes_its_columns(sample_database: Path
     assert any("BB/100 " in ln and text in ln for ln in lines), shown.stdout
     assert any("BB/100 SD" in ln and f"{sd:,.2f}" in ln for ln in lines), shown.stdout
     assert "95% low" not in shown.stdout  # the interval's ends are on the rate's line
+
+
+def test_the_sql_consoles_example_uses_the_macros(sample_database: Path) -> None:
+    """The SQL console's example query gives a stake's interval as player_stats does."""
+    from dashboard.console import EXAMPLES
+
+    sql = EXAMPLES["Win rate with its 95% interval, by stakes"].replace("{hero}", HERO)
+    with duckdb.connect(str(sample_database), read_only=True) as connection:
+        rows = connection.sql(sql).pl().filter(pl.col("game") == "razz", pl.col("unit") == "USD")
+        (expected,) = (
+            connection.sql(
+                f"SELECT * FROM player_stats(player := '{HERO}', game := 'razz', unit := 'USD')"
+            )
+            .pl()
+            .iter_rows(named=True)
+        )
+    (row,) = rows.iter_rows(named=True)
+    assert row["hands"] == expected["hands"] == 200
+    assert row["low_95"] == round(expected["big_bets_per_100_low"], 2)
+    assert row["high_95"] == round(expected["big_bets_per_100_high"], 2)
+    assert row["sd_per_100"] == round(expected["big_bets_per_100_sd"], 1)

@@ -172,7 +172,7 @@ def _block(numbers: overview_queries.Overview, unit: str, several_names: bool) -
                 "hands": st.column_config.NumberColumn("Hands"),
                 "net_won": money_column("Net won", unit),
                 "big_bets_per_100": st.column_config.NumberColumn("BB/100", format="%.1f"),
-                **_interval_columns("big_bets_per_100", ""),
+                **_interval_columns("big_bets_per_100", "", digits="%.1f"),
                 "games": st.column_config.TextColumn("Games"),
             },
         )
@@ -295,17 +295,18 @@ def _result_columns(unit: str) -> dict[str, object]:
     }
 
 
-def _interval_columns(rate: str, prefix: str) -> dict[str, object]:
-    """A win rate's 95% interval and SD per 100 hands, as table columns."""
+def _interval_columns(rate: str, prefix: str, digits: str = "%.2f") -> dict[str, object]:
+    """A win rate's 95% interval and SD per 100 hands, as table columns (the interval
+    with the rate's own digits)."""
     return {
         f"{rate}_low": st.column_config.NumberColumn(
             f"{prefix}95% low",
-            format="%.2f",
+            format=digits,
             help="The low end of the win rate's 95% interval (BB/100): the normal "
             "approximation on the hands' results, empty under 2 hands.",
         ),
         f"{rate}_high": st.column_config.NumberColumn(
-            f"{prefix}95% high", format="%.2f", help="The high end of the 95% interval (BB/100)."
+            f"{prefix}95% high", format=digits, help="The high end of the 95% interval (BB/100)."
         ),
         f"{rate}_sd": st.column_config.NumberColumn(
             f"{prefix}SD/100",

@@ -22,7 +22,13 @@ import platformdirs
 from pipeline.storage.empty_database import copied_empty, keep_empty
 from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.rows import HAND_TABLES, TABLES
-from pipeline.storage.stats import FACT_SOURCES, add_facts, install_stats, make_stats_readable
+from pipeline.storage.stats import (
+    FACT_SOURCES,
+    FACTS_TABLE,
+    add_facts,
+    install_stats,
+    make_stats_readable,
+)
 
 if TYPE_CHECKING:  # loaded by whoever has frames to store: opening a file needs no Polars
     import polars as pl
@@ -140,7 +146,7 @@ def connect(path: Path, read_only: bool, wait: float | None = None) -> duckdb.Du
     """Open the file, waiting while another process holds it (`LOCK_WAIT_SECONDS`, read
     when called, unless `wait` says)."""
     wait = LOCK_WAIT_SECONDS if wait is None else wait
-    config = {"memory_limit": MEMORY_LIMIT}
+    config: dict[str, str | bool | int | float | list[str]] = {"memory_limit": MEMORY_LIMIT}
     if read_only:
         return retry_while_locked(
             lambda: duckdb.connect(str(path), read_only=True, config=config), wait
@@ -162,7 +168,9 @@ import 1.1-2.2 s less CPU (two pairs), data 96 -> 101 MB (smaller groups compres
 _WRITING_ALIAS = "studdraw"
 
 
-def _attached_for_writing(path: Path, config: dict[str, str]) -> duckdb.DuckDBPyConnection:
+def _attached_for_writing(
+    path: Path, config: dict[str, str | bool | int | float | list[str]]
+) -> duckdb.DuckDBPyConnection:
     """The file, attached to an in-memory DuckDB: the only way to choose its row groups'
     size (`ROW_GROUP_ROWS`), which `duckdb.connect` does not take."""
     connection = duckdb.connect(config=config)
@@ -337,6 +345,7 @@ class Database:
                 "CREATE OR REPLACE TEMP TABLE new_keys AS SELECT site, hand_number "
                 f"FROM batch_hands ANTI JOIN hands USING ({_HAND_KEY})"
             )
+            _history_over_phh_copies(con)
             hands_by_site = dict(
                 con.execute("SELECT site, count(*) FROM new_keys GROUP BY site").fetchall()
             )
@@ -445,3 +454,31 @@ def _unregister(connection: duckdb.DuckDBPyConnection, name: str) -> None:
     even this ("transaction is aborted"): the failure's own error is the one to tell."""
     with contextlib.suppress(duckdb.Error):
         connection.unregister(name)
+
+
+def _history_over_phh_copies(con: duckdb.DuckDBPyConnection) -> None:
+    """A hand read from its site's history and a PHH copy of it ('phh:pokerstars', the
+    same number: `phh_notation.phh_site`) are one hand, counted once: the history's, which
+    no PHH author can forge. A copy whose history is stored or in the batch is dropped from
+    `new_keys` (a duplicate); a stored copy gives way to its history arriving now."""
+    if con.execute("SELECT count(*) FROM new_keys WHERE site LIKE 'phh:%'").fetchall()[0][0]:
+        con.execute(
+            "DELETE FROM new_keys AS k WHERE k.site LIKE 'phh:%' AND EXISTS ("
+            "SELECT 1 FROM (SELECT site, hand_number FROM hands UNION ALL "
+            "SELECT site, hand_number FROM batch_hands) AS h "
+            "WHERE h.site = substr(k.site, 5) AND h.hand_number = k.hand_number)"
+        )
+    stored_copy = "SELECT count(*) FROM (FROM hands WHERE site LIKE 'phh:%' LIMIT 1)"
+    if not con.execute(stored_copy).fetchall()[0][0]:
+        return  # no copy stored (most archives): nothing to give way
+    copies = (
+        "SELECT 'phh:' || k.site AS site, k.hand_number FROM new_keys AS k "
+        "SEMI JOIN hands AS h ON h.site = 'phh:' || k.site AND h.hand_number = k.hand_number"
+    )
+    if con.execute(f"SELECT count(*) FROM ({copies})").fetchall()[0][0]:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE replaced_copies AS {copies}")
+        for table in (*HAND_TABLES, FACTS_TABLE):
+            con.execute(
+                f"DELETE FROM {table} AS t USING replaced_copies AS c "
+                "WHERE t.site = c.site AND t.hand_number = c.hand_number"
+            )

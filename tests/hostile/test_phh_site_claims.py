@@ -1,8 +1,9 @@
 """A PHH file's `site` is its author's word: a copy of a real PokerStars hand that says
 `site = "pokerstars"` (PHH's own field, or studdraw's `_studdraw_site`) with the hand's
-real number, imported before the PokerStars history, must not take the genuine hand's
-place. The PHH hand is kept as 'phh:pokerstars', the genuine one as 'pokerstars': both
-stored, neither skipped as a duplicate of the other."""
+real number must not take the genuine hand's place. The PHH hand is read as
+'phh:pokerstars'; stored beside the history of the same hand, it is one hand counted once:
+the history's, whichever came first (a forged copy gives way, an honest one is a
+duplicate)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from parsers.history_file import parse_bytes, parse_file
 from parsers.sites import conventions_of, site_name
 from pipeline.cli import app
 from pipeline.engine.replay import replay
+from pipeline.storage.rows import HAND_TABLES
 from pipeline.writers.phh import phh_fields, phh_text
 from tests.test_cli import ANSI, REAL, runner
 
@@ -65,17 +67,46 @@ def test_a_phh_copy_claiming_a_pokerstars_hand_never_takes_its_place(
     database = tmp_path / "hands.duckdb"
     result = runner().invoke(app, ["import", "--db", str(database), "--jobs", "1", str(folder)])
     assert result.exit_code == 0, result.stderr
+    assert _stored(database) == [("pokerstars", GENUINE_HANDS, ["z_razz.txt"])]
+    # and the copy again, after its history: a duplicate, not a second hand
+    again = tmp_path / "again"
+    again.mkdir()
+    (again / "a_copy.phh").write_text(text, encoding="utf-8")
+    result = runner().invoke(app, ["import", "--db", str(database), str(again)])
     said = ANSI.sub("", result.stderr)
-    assert f"{GENUINE_HANDS + 1} hands imported" in said and "0 duplicates skipped" in said
+    assert "0 hands imported" in said and "1 duplicate skipped" in said, said
+    assert _stored(database) == [("pokerstars", GENUINE_HANDS, ["z_razz.txt"])]
+
+
+def test_a_phh_copy_alone_is_kept_until_its_history_comes(tmp_path: Path) -> None:
+    """Without its history the copy is all there is: stored, as PokerStars (PHH)."""
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    (folder / "a_copy.phh").write_text(_plain_copy(), encoding="utf-8")
+    database = tmp_path / "hands.duckdb"
+    result = runner().invoke(app, ["import", "--db", str(database), str(folder)])
+    assert result.exit_code == 0, result.stderr
+    assert _stored(database) == [("phh:pokerstars", 1, ["a_copy.phh"])]
+    # its history arrives: the copy gives way, with every row of it
+    result = runner().invoke(app, ["import", "--db", str(database), str(GENUINE)])
+    assert result.exit_code == 0, result.stderr
+    assert _stored(database) == [("pokerstars", GENUINE_HANDS, [GENUINE.name])]
+    with duckdb.connect(str(database), read_only=True) as db:
+        for table in HAND_TABLES:
+            rows = db.execute(f"SELECT count(*) FROM {table} WHERE site LIKE 'phh%'")
+            assert rows.fetchall() == [(0,)], table
+
+
+def _stored(database: Path) -> list[tuple[object, ...]]:
+    """Hands by site, with their files; and the stats' facts agree on the count."""
     with duckdb.connect(str(database), read_only=True) as db:
         stored = db.execute(
             "SELECT site, count(*), list_distinct(list(parse_filename(source_file)))"
             " FROM hands GROUP BY site ORDER BY site"
         ).fetchall()
-    assert stored == [
-        ("phh:pokerstars", 1, ["a_copy.phh"]),
-        ("pokerstars", GENUINE_HANDS, ["z_razz.txt"]),  # the genuine hand among them
-    ]
+        facts = db.execute("SELECT count(DISTINCT (site, hand_number)) FROM player_hand_facts")
+        assert facts.fetchall() == [(sum(count for _site, count, _files in stored),)]
+    return stored
 
 
 def test_a_phh_hand_naming_a_site_plays_by_its_rules_and_says_it_is_phh() -> None:

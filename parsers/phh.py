@@ -70,6 +70,7 @@ from parsers.hand_limits import MAX_HAND_LINES, MAX_PLAYERS, count_refusal
 from parsers.hand_reading import unmatched_bet
 from parsers.phh_notation import GAMES_OF_VARIANT, PHH_SITE, USER_FIELD, phh_site
 from parsers.reading import HandText, decode_history
+from parsers.site_time import ZONE_BY_ABBREVIATION
 
 SITE = PHH_SITE
 _UNKNOWN_TIME = datetime(1970, 1, 1, tzinfo=UTC)  # a PHH hand that gives no date
@@ -643,10 +644,10 @@ def _started_at(f: dict[str, Any]) -> datetime:
     given = f.get("time")
     if given is not None and not isinstance(given, time):
         raise ValueError(f"time {str(given)[:100]!r} is not a time of day")
-    named = f.get("time_zone")
-    try:
-        zone = ZoneInfo(str(named)) if named else ZoneInfo("UTC")
+    named = str(f.get("time_zone") or "UTC")
+    try:  # an IANA name as PHH asks, or an abbreviation the sites print ("ET", "CET")
+        zone = ZoneInfo(ZONE_BY_ABBREVIATION.get(named, named))
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file
-        raise ValueError(f"time_zone {str(named)[:100]!r} is no time zone's name") from None
+        raise ValueError(f"time_zone {named[:100]!r} is no time zone's name") from None
     day = date(_whole(f["year"]) or 0, _whole(f["month"]) or 0, _whole(f["day"]) or 0)
     return datetime.combine(day, given or time(), tzinfo=zone).astimezone(UTC)

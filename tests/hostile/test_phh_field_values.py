@@ -10,6 +10,7 @@ import resource
 import pytest
 
 from parsers.errors import ErrorKind, HandParseError
+from parsers.events import Hand
 from parsers.history_file import parse_bytes
 from tests.hostile.test_crafted_files import phh_hand  # noqa: F401  (a fixture)
 
@@ -65,3 +66,15 @@ def test_a_phh_amount_that_is_not_a_number_rejects_the_hand_naming_the_field(
     assert isinstance(outcome, HandParseError), outcome
     assert outcome.kind is ErrorKind.STRUCTURE  # rejected, not left as half-written
     assert outcome.message.endswith("not an amount"), outcome.message
+
+
+def test_a_time_zone_abbreviation_the_sites_print_is_read_as_its_zone(
+    phh_hand: str,  # noqa: F811
+) -> None:
+    """PHH asks for an IANA name; another tool may write the site's own "ET": read as New
+    York's time (the hand is from 2009/11/26 10:24:42 ET, 15:24:42 UTC), not refused."""
+    line = next(line for line in phh_hand.splitlines() if line.startswith("time_zone ="))
+    text = phh_hand.replace(line, 'time_zone = "ET"').replace("time = 15:24:42", "time = 10:24:42")
+    [(_chunk, hand)] = list(parse_bytes("et.phh", text.encode()))
+    assert isinstance(hand, Hand), hand
+    assert hand.header.started_at_utc.isoformat() == "2009-11-26T15:24:42+00:00"

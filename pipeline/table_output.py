@@ -22,7 +22,7 @@ from rich.table import Table
 
 from parsers.games import GAME_RULES
 from parsers.sites import site_name
-from pipeline.storage.money_units import format_money, unit_title
+from pipeline.storage.money_units import CHIPS, format_money, unit_title
 from pipeline.storage.stat_labels import stat_label
 from pipeline.storage.win_rate import interval_text
 from pipeline.terminal_text import as_text
@@ -128,7 +128,9 @@ def _stat_table(row: Mapping[str, object], unit: str) -> Table:
     for name, value in row.items():
         if name in _KEYS or name.endswith("_n") or _spread_of(name):
             continue  # a sample beside its stat; a win rate's interval on the rate's line
-        sample = row.get(_sample_column(name))
+        sample = row.get("hands") if name in _WIN_RATES else row.get(_sample_column(name))
+        if value is None and not sample:
+            continue  # a stat this game never gives a chance at (a 5th draw in badugi)
         text = _win_rate(row, name) if name in _WIN_RATES else _stat_text(name, value, unit)
         table.add_row(stat_label(name), text, "" if sample is None else f"{sample:,}")
     return table
@@ -166,6 +168,8 @@ def _stat_text(name: str, value: object, unit: str) -> str:
     if value is None:
         return ""
     if name in _MONEY_STATS and isinstance(value, Decimal):
+        if name == "ev_net_won":  # an expectation, not money paid: to the cent (the chip)
+            value = round(value, 0 if unit == CHIPS else 2)
         return format_money(value, unit, signed=True)
     if isinstance(value, float):
         return f"{value:,.2f}"

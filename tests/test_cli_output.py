@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -187,3 +188,23 @@ def test_every_cli_total_of_five_units_is_its_own(multi_unit_database: Path) -> 
     for unit in UNITS:  # one unit chosen: its rows alone
         one = runner().invoke(app, ["stats", "--all-games", "--money", unit, "--json", *db])
         assert {json.loads(line)["unit"] for line in one.stdout.splitlines()} == {unit}
+
+
+def test_a_stat_block_shows_what_the_game_gives_and_each_rate_its_sample(
+    sample_database: Path,
+) -> None:
+    """Badugi has three draws and no bring-in: no "Saw rd 5" or "Bring-in complete" row
+    with nothing in it; the win rate's sample is the hands; the all-in adjusted net, an
+    expectation, to the cent."""
+    result = runner().invoke(app, ["stats", "--game", "badugi", "--db", str(sample_database)])
+    assert result.exit_code == 0, result.stderr
+    rows = {
+        cells[0]: cells[1:]
+        for line in result.stdout.splitlines()
+        if len(cells := [cell.strip() for cell in line.split("│")[1:-1]]) == 3
+    }
+    assert "Saw rd 4 %" in rows and "Saw rd 5 %" not in rows
+    assert "Bring-in complete %" not in rows and "Steal %" not in rows
+    hands = rows["Hands"][0]
+    assert rows["BB/100"][1] == hands and rows["All-in adj. BB/100"][1] == hands
+    assert re.fullmatch(r"[+-]\$\d[\d,]*\.\d\d", rows["All-in adj. net"][0])

@@ -95,7 +95,7 @@ def test_in_a_browser_the_first_click_saves_what_was_typed(
             browser = p.chromium.launch(executable_path="/usr/bin/chromium")
             page = browser.new_page()
             page.goto(url)
-            area = page.get_by_label(f"Your note on {PLAYER}")
+            area = page.get_by_role("textbox", name=f"Your note on {PLAYER}")  # not its help
             area.click()
             area.fill(NOTE)
             page.get_by_role("button", name="Save note").click(timeout=HANG_SECONDS * 1000)

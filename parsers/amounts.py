@@ -6,12 +6,9 @@ import re
 from decimal import Decimal
 from typing import Final
 
-CURRENCY_BY_SYMBOL: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
+from parsers.events import MAX_DECIMALS, MAX_WHOLE_DIGITS
 
-MAX_WHOLE_DIGITS: Final = 12
-MAX_DECIMALS: Final = 4
-"""The database keeps money as DECIMAL(18, 4): four decimals, and whole parts up to 10^14,
-which sums of amounts below 10^12 (a trillion: more than any table's chips) stay under."""
+CURRENCY_BY_SYMBOL: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 class AmountOutOfRange(ValueError):

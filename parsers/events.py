@@ -46,6 +46,12 @@ class Record:
 Card = str
 """Two characters, rank then suit: "Ah", "Td", "2c"."""
 
+MAX_WHOLE_DIGITS: Final = 12
+MAX_DECIMALS: Final = 4
+"""An event's amounts: below 10^12 with at most four decimals. The database keeps money
+as DECIMAL(18, 4), whose whole parts up to 10^14 the sums of such amounts (a trillion:
+more than any table's chips) stay under; a reader refuses a larger one."""
+
 UNKNOWN_CARD: Card = "??"
 """A card the history prints but that cannot be read (e.g. `[of]`): kept as a placeholder."""
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Final
 
-from parsers.amounts import MAX_WHOLE_DIGITS
 from parsers.conventions import OddChip, OddChipHalf, ShortAllInRaise, SiteConventions
 from parsers.events import (
+    MAX_WHOLE_DIGITS,
     UNKNOWN_CARD,
     ZERO,
     Action,

@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard import console
 from pipeline.dataset.cluster import import_to_dataset
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 from tests.hostile.conftest import RAZZ, import_into
 
 WRITES = [
@@ -192,7 +192,7 @@ ODD_TYPES = (
 @pytest.fixture
 def console_page(database: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppTest]:
     monkeypatch.setenv("STUDDRAW_DB", str(database))
-    at = AppTest.from_file(str(REPO / "dashboard" / "app.py"), default_timeout=60).run()
+    at = AppTest.from_file(str(REPO / "dashboard" / "app.py"), default_timeout=HANG_SECONDS).run()
     at.switch_page("views/sql_console.py").run()
     yield at
 

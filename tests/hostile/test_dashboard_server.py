@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.browser_server import running_dashboard
+from tests.conftest import HANG_SECONDS
 from tests.hostile.conftest import RAZZ, import_into
 
 ALLOWED = "studdraw.example"  # `--allow-host` adds it
@@ -38,7 +39,7 @@ def served(database: Path) -> Iterator[int]:
 
 def _status(port: int, host: str, path: str, websocket: bool = False) -> int:
     """The status of a request to this machine's port sent with this Host header."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_SECONDS)
     try:
         connection.putrequest("GET", path, skip_host=True)
         connection.putheader("Host", host)

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from pipeline import watch_state
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 from tests.hostile.conftest import RAZZ
 
 APP = str(REPO / "dashboard" / "app.py")
@@ -31,7 +31,7 @@ def chosen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _import_page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60).run()
+    at = AppTest.from_file(APP, default_timeout=HANG_SECONDS).run()
     at.switch_page("views/import_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
     return at

@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 from pipeline.storage.annotations import MAX_NOTE_CHARACTERS, NoteTooLong, set_note
 from pipeline.storage.database import Database
-from tests.conftest import REPO
+from tests.conftest import HANG_SECONDS, REPO
 from tests.hostile.test_crafted_files import GOOD, _import_twice, phh_hand  # noqa: F401
 
 pytestmark = pytest.mark.hang_limit(180)  # each probe imports twice, with two workers
@@ -112,7 +112,7 @@ def test_the_note_editor_keeps_a_note_to_the_limit_and_says_it(
     monkeypatch.syspath_prepend(str(REPO))
     script = tmp_path / "note_page.py"
     script.write_text(PAGE, encoding="utf-8")
-    at = AppTest.from_file(str(script), default_timeout=30).run()
+    at = AppTest.from_file(str(script), default_timeout=HANG_SECONDS).run()
     key = "opponents_note_pokerstars_Kestrel99"
     area = at.text_area(key=key)
     assert area.max_chars == MAX_NOTE_CHARACTERS

@@ -15,8 +15,8 @@ counts would make the run days long). The contract: nothing raises (a parser's a
 a `HandParseError`) but what an import refuses a whole file for by design, the engine
 never reports a fault of its own (`engine_fault`: an exception it caught), a row the
 database cannot hold is found before it is stored, and no hand takes over a second of CPU
-time and a millisecond a line. Failures are written to bench-output/fuzz/ to be replayed
-by hand.
+time, a millisecond a line and 5 µs a byte. Failures are written to bench-output/fuzz/ to
+be replayed by hand.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ REAL = Path(__file__).resolve().parents[2] / "shared" / "histories" / "real"
 OUT = Path(__file__).resolve().parents[1] / "bench-output" / "fuzz"
 SLOW_SECONDS = 1.0
 SLOW_SECONDS_A_LINE = 0.001  # a line repeated 2,000 times is 2,000 lines to read
+SLOW_SECONDS_A_BYTE = 0.000005  # and 200,000 nested brackets 200 KB (Lark: 1 s a line)
 JUNK = ["", " ", "\x00", "ÿ", "€", "\t", "[", "]", "(", ")", ":", "$", "-", "999999999999", "0"]
 CARDS = "23456789TJQKA"
 HUGE_NUMBERS = ["9" * 5_000, "1e999999", "99999999999999999999999", "-0", "1" + "0" * 30]
@@ -174,7 +175,8 @@ def run_share(arguments: tuple[int, int, int]) -> tuple[Counter[str], float, lis
             counts["FAILURE"] += 1
         seconds = time.process_time() - started
         slowest = max(slowest, seconds)
-        if seconds > SLOW_SECONDS + mutated.count("\n") * SLOW_SECONDS_A_LINE:
+        allowed = SLOW_SECONDS + mutated.count("\n") * SLOW_SECONDS_A_LINE
+        if seconds > allowed + len(mutated) * SLOW_SECONDS_A_BYTE:
             failures.append(_kept(worker, number, name, mutated, f"{seconds:.2f} s"))
             counts["SLOW"] += 1
     return counts, slowest, failures

@@ -30,7 +30,7 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time
-from decimal import ROUND_DOWN, Decimal
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -108,6 +108,10 @@ def parse_hand(chunk: HandText) -> Hand:
         raise HandParseError(
             ErrorKind.SYNTAX, f"not PHH (TOML): {error}", chunk.path, chunk.first_line
         ) from error
+    except InvalidOperation:  # a float such as 1e9999999, past what a Decimal holds
+        raise HandParseError(
+            ErrorKind.STRUCTURE, "a number past any amount", chunk.path, chunk.first_line
+        ) from None
     too_large = _count_refusal(fields) or _not_a_number(fields)
     if too_large is not None:
         raise HandParseError(ErrorKind.STRUCTURE, too_large, chunk.path, chunk.first_line)

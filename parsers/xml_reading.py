@@ -258,7 +258,7 @@ def read_xml_hand(chunk: HandText, number: str | None, read: Callable[[XmlTree],
         raise
     except (ElementFault, StructureError) as fault:
         raise hand_error(chunk, number, fault.line, str(fault), fault) from None
-    except (AmountOutOfRange, ValueError) as fault:
+    except (AmountOutOfRange, ValueError, OverflowError) as fault:  # a date past time_t
         raise hand_error(chunk, number, chunk.first_line, str(fault), fault) from None
 
 

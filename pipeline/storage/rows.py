@@ -733,7 +733,7 @@ def unstorable(columns: tuple[str, ...], row: tuple[object, ...]) -> str | None:
         if kind is ColumnKind.MONEY:
             if not isinstance(value, Decimal) or not value.is_finite():
                 return f"{name} {value} is not an amount"
-            if abs(value) > MONEY_LIMIT:
+            if value.copy_abs() > MONEY_LIMIT:  # abs() rounds: an overflow past 1e999999
                 return f"{name} {_shortened(value)} is too large to store (at most {MONEY_LIMIT})"
         elif kind in _INTEGER_LIMITS and isinstance(value, int):
             limit = _INTEGER_LIMITS[kind]

@@ -4,6 +4,7 @@ sample hand that showed it."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from parsers.errors import HandParseError
@@ -13,6 +14,7 @@ from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from pipeline.engine.showdown import split_shares
+from pipeline.storage.rows import unstorable
 from tests.conftest import REAL_HISTORIES
 from tests.hostile.conftest import RAZZ
 
@@ -119,3 +121,34 @@ def test_an_ante_of_10_to_the_30_is_beyond_counting_not_an_engine_fault() -> Non
         finding.message.startswith("an amount of 1000000000")
         and "beyond exact counting" in finding.message
     )
+
+
+# -------------------------------------------- found by the million (issue 49, point 6)
+
+
+def test_a_phh_float_past_any_decimal_is_a_structure_error() -> None:
+    """TOML's 1e followed by 5,000 nines made `Decimal` raise InvalidOperation out of the
+    reader (an exponent past any a Decimal holds)."""
+    hand = 'variant = "FR"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
+    hand += f'starting_stacks = [100, 1e{"9" * 5000}]\nactions = ["d dh p1 2s3s4s", "p1 pb"]\n'
+    [(_chunk, outcome)] = list(parse_bytes("huge.phh", hand.encode()))
+    assert isinstance(outcome, HandParseError)
+    assert outcome.message == "a number past any amount"
+
+
+def test_an_amount_of_1e999999_is_unstorable_not_an_overflow() -> None:
+    """abs() of such an amount overflows the decimal context; the store's check must
+    answer 'too large', not raise."""
+    why = unstorable(("net",), (Decimal("-9e999999"),))
+    assert why is not None and "too large to store" in why
+
+
+def test_a_boss_hand_dated_past_any_clock_is_a_parse_error() -> None:
+    """Boss Media's DATE is a Unix time; 10^20 seconds raised OverflowError."""
+    path = REAL_HISTORIES / "Boss" / "cash" / "Draw" / "5CD-FL-EUR-2-4.Opoker.sample.xml"
+    text = path.read_text(encoding="utf-8")
+    date = re.search(r'DATE="(\d+)"', text)
+    assert date is not None
+    crafted = text.replace(date.group(0), 'DATE="' + "9" * 20 + '"', 1)
+    outcomes = [outcome for _chunk, outcome in parse_bytes(path.name, crafted.encode())]
+    assert isinstance(outcomes[0], HandParseError)

@@ -132,13 +132,7 @@ def test_overview_says_how_sure_each_win_rate_is(app: AppTest) -> None:
     for key in ("overview_by_game_usd", "overview_by_stakes_usd"):
         rows = table(app, key)
         columns = list(rows.columns)
-        start = columns.index("big_bets_per_100")
-        assert columns[start : start + 4] == [
-            "big_bets_per_100",
-            "big_bets_per_100_low",
-            "big_bets_per_100_high",
-            "big_bets_per_100_sd",
-        ]
+        _win_rate_then_its_interval(columns)
         assert "ev_big_bets_per_100_low" in columns
         assert (rows["big_bets_per_100_low"] < rows["big_bets_per_100"]).all()
         assert (rows["big_bets_per_100"] < rows["big_bets_per_100_high"]).all()
@@ -148,6 +142,17 @@ def test_overview_says_how_sure_each_win_rate_is(app: AppTest) -> None:
     app.selectbox(key="filter_game").select("razz").run()  # razz cash: -32.37 to +20.95
     (razz,) = (c.value for c in app.get_by_key("overview_win_rate_usd").caption)
     assert "(±26.66): zero is inside it, so these hands do not yet tell a winning" in razz
+
+
+def _win_rate_then_its_interval(columns: list[str]) -> None:
+    """Each table shows the win rate, then its 95% interval's ends and its SD."""
+    start = columns.index("big_bets_per_100")
+    assert columns[start : start + 4] == [
+        "big_bets_per_100",
+        "big_bets_per_100_low",
+        "big_bets_per_100_high",
+        "big_bets_per_100_sd",
+    ]
 
 
 def test_without_a_hero_the_overview_says_so(app: AppTest) -> None:
@@ -177,14 +182,7 @@ def test_stats_show_the_stat_set_with_samples_and_definitions(app: AppTest) -> N
     assert helps["vpip_pct"] == STAT_DEFINITIONS["vpip_pct"]
     assert helps["steal_n"] == STAT_DEFINITIONS["steal_n"]
 
-    columns = list(results.columns)  # each win rate, then its 95% interval and SD
-    start = columns.index("big_bets_per_100")
-    assert columns[start : start + 4] == [
-        "big_bets_per_100",
-        "big_bets_per_100_low",
-        "big_bets_per_100_high",
-        "big_bets_per_100_sd",
-    ]
+    _win_rate_then_its_interval(list(results.columns))
     assert results["big_bets_per_100_low"].iloc[0] == pytest.approx(-42.7815, abs=1e-4)
     assert results["big_bets_per_100_sd"].iloc[0] == pytest.approx(38.1784, abs=1e-4)
     helps = _help_of(app, "stats_results_usd")

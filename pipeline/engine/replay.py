@@ -1287,7 +1287,20 @@ def replay(hand: Hand, conventions: SiteConventions) -> HandResult:
 def _amount_beyond_counting(hand: Hand) -> str | None:
     """The amount that made the replay's arithmetic fail, if one is past what any table
     plays for (more whole digits than studdraw stores): the hand's fault, not ours."""
+    stakes = hand.header.stakes
     amounts = [seat.stack for seat in hand.seats]
+    amounts.extend(
+        amount
+        for amount in (
+            stakes.small_bet,
+            stakes.big_bet,
+            stakes.ante,
+            stakes.bring_in,
+            stakes.small_blind,
+            stakes.big_blind,
+        )
+        if amount is not None
+    )
     for event in hand.events:
         amounts.extend(
             value

@@ -17,6 +17,7 @@ from pipeline.engine.showdown import split_shares
 from pipeline.storage.rows import unstorable
 from tests.conftest import REAL_HISTORIES
 from tests.hostile.conftest import RAZZ
+from tests.hostile.test_crafted_files import phh_hand  # noqa: F401  (a fixture)
 
 
 def _a_hand_with(*needles: str) -> list[str]:
@@ -152,3 +153,16 @@ def test_a_boss_hand_dated_past_any_clock_is_a_parse_error() -> None:
     crafted = text.replace(date.group(0), 'DATE="' + "9" * 20 + '"', 1)
     outcomes = [outcome for _chunk, outcome in parse_bytes(path.name, crafted.encode())]
     assert isinstance(outcomes[0], HandParseError)
+
+
+def test_stakes_past_counting_are_amount_range_not_an_engine_fault(
+    phh_hand: str,  # noqa: F811
+) -> None:
+    """A PHH small bet of 23 nines times 10^999999: the engine's arithmetic overflowed on
+    the stakes, which the amount check did not look at (the million's last failure)."""
+    crafted = phh_hand.replace("small_bet = 0.04", "small_bet = 99999999999999999999999e999999")
+    assert crafted != phh_hand
+    [(_chunk, outcome)] = list(parse_bytes("stakes.phh", crafted.encode()))
+    assert isinstance(outcome, Hand), outcome
+    [finding] = replay(outcome, conventions_of(outcome.site)).errors
+    assert finding.code is Code.AMOUNT_RANGE, finding

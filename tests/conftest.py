@@ -5,6 +5,8 @@ measured in bench/, never asserted in a test)."""
 from __future__ import annotations
 
 import shutil
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -63,3 +65,14 @@ def writable_database(
     shutil.copy(sample_database, copy)
     monkeypatch.setenv("STUDDRAW_DB", str(copy))
     return copy
+
+
+@pytest.fixture(autouse=True)
+def main_module_kept() -> Iterator[None]:
+    """Streamlit's AppTest leaves the page it ran as `__main__`; a worker pool started
+    later (spawn) runs `__main__` again in each worker, and a page that fails there
+    breaks the pool (BrokenProcessPool in tests/test_import.py after a note-editor
+    page). Each test gets the `__main__` it started with back."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main

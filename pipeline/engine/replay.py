@@ -1270,15 +1270,16 @@ def replay(hand: Hand, conventions: SiteConventions) -> HandResult:
                 handler(state, event)
         return state.finish()
     except Exception as error:  # any fault of ours becomes the hand's
+        line = getattr(event, "line", 0)
         beyond = _amount_beyond_counting(hand) if isinstance(error, ArithmeticError) else None
         fault = (
-            Finding(Code.AMOUNT_RANGE, beyond, getattr(event, "line", 0))
+            Finding(Code.AMOUNT_RANGE, beyond, line)
             if beyond is not None
             else Finding(
                 Code.ENGINE_FAULT,
                 f"the engine could not replay this hand ({type(error).__name__}: {error}); "
                 "please report it",
-                getattr(event, "line", 0),
+                line,
             )
         )
         return HandResult(hand, ZERO, ZERO, (), (), (fault,))

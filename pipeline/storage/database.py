@@ -471,12 +471,12 @@ def _history_over_phh_copies(con: duckdb.DuckDBPyConnection) -> None:
     stored_copy = "SELECT count(*) FROM (FROM hands WHERE site LIKE 'phh:%' LIMIT 1)"
     if not con.execute(stored_copy).fetchall()[0][0]:
         return  # no copy stored (most archives): nothing to give way
-    copies = (
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE replaced_copies AS "
         "SELECT 'phh:' || k.site AS site, k.hand_number FROM new_keys AS k "
         "SEMI JOIN hands AS h ON h.site = 'phh:' || k.site AND h.hand_number = k.hand_number"
     )
-    if con.execute(f"SELECT count(*) FROM ({copies})").fetchall()[0][0]:
-        con.execute(f"CREATE OR REPLACE TEMP TABLE replaced_copies AS {copies}")
+    if con.execute("SELECT count(*) FROM replaced_copies").fetchall()[0][0]:
         for table in (*HAND_TABLES, FACTS_TABLE):
             con.execute(
                 f"DELETE FROM {table} AS t USING replaced_copies AS c "

@@ -34,6 +34,15 @@ def import_into(tmp_path: Path, *paths: Path) -> ImportSummary:
         return import_histories(list(paths), database)
 
 
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The 200 sample razz hands in a database of their own, one per test module (the
+    console and server probes read it, and check that nothing is written beside it)."""
+    folder = tmp_path_factory.mktemp("razz_database")
+    assert import_into(folder, RAZZ).hands_imported == 200
+    return folder / "probe.duckdb"
+
+
 HANG_SECONDS = 300
 """A probe's wall-clock limit: minutes, which a busy machine never comes near; only a probe
 that blocks (a FIFO read) waits for it."""

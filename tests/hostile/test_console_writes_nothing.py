@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard import console
 from pipeline.dataset.cluster import import_to_dataset
 from tests.conftest import HANG_SECONDS, REPO
-from tests.hostile.conftest import RAZZ, import_into
+from tests.hostile.conftest import RAZZ
 
 WRITES = [
     "CREATE TEMP TABLE stolen AS SELECT * FROM hands",
@@ -45,14 +45,6 @@ WRITES = [
     "CHECKPOINT",
     "PIVOT hands ON game USING count(*)",
 ]
-
-
-@pytest.fixture(scope="module")
-def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The 200 sample razz hands in a database of their own."""
-    folder = tmp_path_factory.mktemp("console_database")
-    assert import_into(folder, RAZZ).hands_imported == 200
-    return folder / "probe.duckdb"
 
 
 @pytest.fixture(scope="module")

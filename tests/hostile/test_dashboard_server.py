@@ -22,13 +22,6 @@ ALLOWED = "studdraw.example"  # `--allow-host` adds it
 
 
 @pytest.fixture(scope="module")
-def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("served")
-    assert import_into(folder, RAZZ).hands_imported == 200
-    return folder / "probe.duckdb"
-
-
-@pytest.fixture(scope="module")
 def served(database: Path) -> Iterator[int]:
     """The port of a dashboard started with `--allow-host studdraw.example`."""
     with running_dashboard(database, "--allow-host", ALLOWED) as url:

@@ -36,26 +36,24 @@ chromium:
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium; }
 
+# Tests run on every core, up to four (pytest-xdist); one file's tests share a worker.
+PARALLEL := -n auto --maxprocesses 4 --dist loadfile
+
 test: compiled chromium
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest $(PARALLEL)
 	@$(MAKE) --no-print-directory unit-pure
 
-unit: compiled  # the quick suite: everything but the tests marked slow (under a minute)
-	$(BIN)/pytest -m "not slow"
+unit: compiled  # the quick suite: everything but the tests marked slow
+	$(BIN)/pytest -m "not slow" $(PARALLEL)
 
-# The tests of what mypyc compiles (the parsers and the engine), quick ones, once more on
-# a pure-Python install: a second venv installed with the C compiler hidden (CC=false),
-# so setup.py falls back by itself as on a machine without one. Its packages are the
-# first venv's (a .pth file), so it installs in seconds. This checkout's .so files are
-# the first venv's: STUDDRAW_PURE_PYTHON=1 makes the tests pass them over for the sources
-# (parsers/compiled.py). The rest of the suite runs the same Python in both installs.
-PURE_TESTS := tests/test_*_lines.py tests/test_*_real.py tests/test_engine_*.py \
-	tests/test_line_parser.py tests/test_line_pieces.py tests/test_reading.py \
-	tests/test_evaluators.py tests/test_equity.py tests/test_pots_and_splits.py \
-	tests/test_odd_chips.py tests/test_rows.py tests/test_all_in.py tests/test_compiled.py
-
+# The quick suite once more on a pure-Python install: a second venv installed with the C
+# compiler hidden (CC=false), so setup.py falls back by itself as on a machine without
+# one. Its packages are the first venv's (a .pth file), so it installs in seconds. This
+# checkout's .so files are the first venv's: STUDDRAW_PURE_PYTHON=1 makes the tests pass
+# them over for the sources (parsers/compiled.py).
 $(PURE)/bin/studdraw: $(BIN)/studdraw
 	$(PYTHON) -m venv $(PURE)
 	$(BIN)/python -c "import sysconfig; print(sysconfig.get_path('purelib'))" \
@@ -64,7 +62,7 @@ $(PURE)/bin/studdraw: $(BIN)/studdraw
 	touch $@
 
 unit-pure: $(PURE)/bin/studdraw
-	STUDDRAW_PURE_PYTHON=1 $(PURE)/bin/python -m pytest -m "not slow" $(PURE_TESTS)
+	STUDDRAW_PURE_PYTHON=1 $(PURE)/bin/python -m pytest -m "not slow" $(PARALLEL)
 
 bench: compiled
 	$(BIN)/python bench/parse.py

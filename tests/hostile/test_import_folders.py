@@ -76,9 +76,10 @@ def test_a_link_out_of_a_chosen_folder_is_judged_where_it_leads(chosen: Path) ->
     at.text_input(key="import_folder").input(str(link)).run()
     at.button(key="import_folder_button").click().run()
     assert "(that is, /etc)" in _refused(at, str(link))
-    at.text_input(key="import_folder").input(f"{chosen}/../../../../../etc").run()
+    climbed = f"{chosen}/{'../' * len(chosen.parts)}etc"  # past the root, whatever the depth
+    at.text_input(key="import_folder").input(climbed).run()
     at.button(key="import_folder_button").click().run()
-    assert "(that is, /etc)" in _refused(at, f"{chosen}/../../../../../etc")
+    assert "(that is, /etc)" in _refused(at, climbed)
 
 
 def test_a_chosen_folder_is_imported(chosen: Path) -> None:

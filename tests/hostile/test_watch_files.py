@@ -25,10 +25,11 @@ def victim(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("planted", [f".watch.{os.getpid()}", ".watch"])
+@pytest.mark.parametrize("planted", [".watch.{pid}", ".watch"])  # the pid's temporary file
 def test_a_link_planted_at_the_watch_state_is_not_written_through(
     tmp_path: Path, victim: Path, planted: str
 ) -> None:
+    planted = planted.format(pid=os.getpid())
     database = tmp_path / "hands.duckdb"
     link = tmp_path / f"hands.duckdb{planted}"
     link.symlink_to(victim)

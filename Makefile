@@ -18,12 +18,12 @@ $(BIN)/studdraw: pyproject.toml setup.py
 	$(BIN)/pip install -e '.[test]'
 	touch $@
 
-# The parsers and engine are compiled at install (parsers/compiled.py): after an edit, a
+# The parsers and engine are compiled at install (parsers/build/compiled.py): after an edit, a
 # stale build would be passed over for the slower sources, so it is built again.
 compiled: $(BIN)/studdraw
-	@$(BIN)/python parsers/compiled.py || { echo "$(COMPILING)"; $(BIN)/pip install --no-deps -e .; }
+	@$(BIN)/python parsers/build/compiled.py || { echo "$(COMPILING)"; $(BIN)/pip install --no-deps -e .; }
 
-# `studdraw demo` (pipeline/cli.py) does it all, make or no make: validate the samples,
+# `studdraw demo` (pipeline/cli/commands.py) does it all, make or no make: validate the samples,
 # import them, print the hero's stats, open the dashboard.
 demo: compiled
 	$(BIN)/studdraw demo --db demo.duckdb
@@ -53,7 +53,7 @@ unit: compiled  # the quick suite: everything but the tests marked slow
 # compiler hidden (CC=false), so setup.py falls back by itself as on a machine without
 # one. Its packages are the first venv's (a .pth file), so it installs in seconds. This
 # checkout's .so files are the first venv's: STUDDRAW_PURE_PYTHON=1 makes the tests pass
-# them over for the sources (parsers/compiled.py).
+# them over for the sources (parsers/build/compiled.py).
 $(PURE)/bin/studdraw: $(BIN)/studdraw
 	$(PYTHON) -m venv $(PURE)
 	$(BIN)/python -c "import sysconfig; print(sysconfig.get_path('purelib'))" \
@@ -74,4 +74,5 @@ samples: compiled  # regenerate sample_histories/ (seeded: the same files every 
 	$(BIN)/python -m pipeline.simulation.samples sample_histories
 
 clean:
-	rm -rf $(VENV) $(PURE) build *.egg-info *.so parsers/*.so pipeline/*/*.so parsers/compiled.digest
+	rm -rf $(VENV) $(PURE) build *.egg-info *.so parsers/build/compiled.digest
+	find parsers pipeline -name "*.so" -delete

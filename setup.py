@@ -1,6 +1,6 @@
 """Compiles the hot path (parsing, replay) with mypyc; the metadata is in pyproject.toml.
 
-`parsers/compiled.py` lists the modules and explains the digest written here. Set
+`parsers/build/compiled.py` lists the modules and explains the digest written here. Set
 STUDDRAW_PURE_PYTHON=1 to install without compiling (debugging). Where no C compiler
 works (or Python's headers are missing), or mypyc fails, the install goes on as pure
 Python by itself, and says so in one line: the same results, slower.
@@ -68,8 +68,10 @@ def c_compiler_works() -> bool:
 
 
 def compiled_module() -> ModuleType:
-    """parsers/compiled.py, loaded by path: importing the package would run its guard."""
-    spec = importlib.util.spec_from_file_location("compiled", ROOT / "parsers" / "compiled.py")
+    """parsers/build/compiled.py, loaded by path: importing the package would run its guard."""
+    spec = importlib.util.spec_from_file_location(
+        "compiled", ROOT / "parsers" / "build" / "compiled.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

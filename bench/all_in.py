@@ -19,13 +19,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
-from pipeline import importer
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.all_in import AllInAdjustment, all_in_adjustment
 from pipeline.engine.replay import replay
-from pipeline.history_sources import Source, sources
+from pipeline.importing import importer
+from pipeline.sources.history_sources import Source, sources
 
 bench_import = importlib.import_module("import")  # bench/import.py: its corpus
 

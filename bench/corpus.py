@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
-from parsers.xml_reading import closing_of
+from parsers.lines.xml_hands import closing_of
+from parsers.model.events import Hand
+from parsers.text.history_file import parse_bytes
 from pipeline.simulation.generate import generate
 from pipeline.simulation.table_spec import HERO
 from pipeline.storage.rows import hero_of

@@ -45,7 +45,7 @@ def database_for(hands: int) -> Path:
     """bench/corpus/dashboard-N.duckdb, imported from bench/import.py's corpus if missing."""
     from importlib.util import module_from_spec, spec_from_file_location
 
-    from pipeline.importer import import_histories
+    from pipeline.importing.importer import import_histories
 
     path = CACHE / f"dashboard-{hands}.duckdb"
     if path.exists():

@@ -36,10 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from parsers.events import Hand
-from parsers.history_file import history_files, parse_bytes
+from parsers.formats.tournament_summaries import TournamentSummary, read_summary
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
-from parsers.tournament_summaries import TournamentSummary, read_summary
+from parsers.text.history_file import history_files, parse_bytes
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from pipeline.storage.rows import Batch, add_hand, add_summary

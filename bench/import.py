@@ -35,7 +35,7 @@ def measure(folder: Path, jobs: int) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         database = Path(scratch) / "bench.duckdb"
         command = [
-            sys.executable, "-m", "pipeline.command", "import", str(folder),
+            sys.executable, "-m", "pipeline.cli.command", "import", str(folder),
             "--db", str(database), "--jobs", str(jobs),
         ]  # fmt: skip
         started = time.perf_counter()

@@ -39,14 +39,14 @@ _COLLECTED = re.compile(r"Collected : (\d+)")
 def read_files(paths: list[str], stage: str) -> None:
     """The child: read each file in turn (parse only, or a worker's whole job)."""
     if stage == "parse":
-        from parsers.history_file import parse_bytes
+        from parsers.text.history_file import parse_bytes
 
         for path in paths:
             for _ in parse_bytes(path, Path(path).read_bytes()):
                 pass
         return
-    from pipeline.history_sources import Source, sources
-    from pipeline.importer import FileWork, read_work
+    from pipeline.importing.importer import FileWork, read_work
+    from pipeline.sources.history_sources import Source, sources
 
     with tempfile.TemporaryDirectory() as spool:
         for path in paths:
@@ -72,8 +72,8 @@ def per_hand(data: bytes, stage: str, before: bytes | None = None) -> tuple[int,
     pass over the same hands (every line's text met before), or, given the hands read
     `before`, a first pass over new hands once those are read (every line's shape known,
     most of its texts new: what a worker meets in an archive)."""
-    from parsers.events import Hand
-    from parsers.history_file import parse_bytes
+    from parsers.model.events import Hand
+    from parsers.text.history_file import parse_bytes
 
     hands = sum(isinstance(outcome, Hand) for _, outcome in parse_bytes("corpus", data))
     with tempfile.TemporaryDirectory() as folder:

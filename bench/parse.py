@@ -18,8 +18,8 @@ import time
 
 from corpus import SITE_FOLDERS, corpus, same_hands_as_pokerstars  # bench/corpus.py
 
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
+from parsers.model.events import Hand
+from parsers.text.history_file import parse_bytes
 
 
 def measure(data: bytes) -> tuple[int, int, float]:

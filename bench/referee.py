@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from parsers.phh_notation import VARIANTS
+from parsers.formats.phh_notation import VARIANTS
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.simulation.simulator import simulate_hands

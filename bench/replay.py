@@ -18,9 +18,9 @@ import time
 
 from corpus import corpus  # bench/corpus.py, beside this script
 
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 

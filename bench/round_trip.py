@@ -15,9 +15,9 @@ import argparse
 import time
 from collections import Counter
 
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 from pipeline.simulation.generate import generate
 from pipeline.simulation.table_spec import HERO

@@ -14,7 +14,7 @@ import argparse
 import contextlib
 import time
 
-from parsers.events import Game
+from parsers.model.events import Game
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import HERO, default_spec
 from pipeline.writers.history_writer import UnwritableHand

@@ -32,9 +32,9 @@ import polars as pl
 import streamlit as st
 
 from dashboard.serving import DATASET_VARIABLE
+from pipeline.dataset.as_database import DatasetMissing, open_dataset
 from pipeline.dataset.layout import DONE_FOLDER
-from pipeline.dataset.reading import DatasetMissing, open_dataset
-from pipeline.storage import reading
+from pipeline.storage import read_only as reading
 from pipeline.storage.database import default_database
 
 Params = Mapping[str, Any]
@@ -165,7 +165,7 @@ def bring_up_to_date(path: Path) -> None:
 def _fill_all_in_results(path: Path) -> None:
     """An older studdraw's file, just upgraded: its all-in adjusted results too (as the
     next import would), reading again the hands that may need them."""
-    from pipeline.all_in_fill import fill_all_in_results, hands_to_fill
+    from pipeline.importing.all_in_fill import fill_all_in_results, hands_to_fill
     from pipeline.storage.database import Database
 
     with contextlib.suppress(duckdb.Error, OSError), Database(path) as database:

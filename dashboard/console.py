@@ -38,9 +38,9 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from pipeline.dataset.reading import open_dataset
+from pipeline.dataset.as_database import open_dataset
 from pipeline.storage.database import MEMORY_LIMIT
-from pipeline.storage.reading import connect_for_reading
+from pipeline.storage.read_only import connect_for_reading
 
 ROW_LIMIT = 10_000  # rows shown (and offered as CSV); the query itself is not cut
 RESULT_MEGABYTES = 32  # at most this much of them is kept and shown (before the CSV's text)

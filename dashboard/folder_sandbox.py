@@ -1,7 +1,7 @@
 """The folders a browser may have the dashboard read: a folder typed on the Import page
 (to import it, or to watch it) must lie under one the player chose outside the browser,
 on the command line (`studdraw dashboard --folder DIR`) or as a client's history folder
-(`pipeline.client_folders`). Whoever reaches the page cannot make the server read
+(`pipeline.sources.client_folders`). Whoever reaches the page cannot make the server read
 `/etc`, `/proc/self/environ` (its environment) or `/var/log` and show it back as
 rejected hands.
 
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from dashboard.serving import FOLDERS_VARIABLE
-from pipeline.client_folders import client_folders
+from pipeline.sources.client_folders import client_folders
 
 
 def chosen_folders(environ: Mapping[str, str] | None = None) -> list[Path]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from parsers.games import GAME_RULES
+from parsers.model.games import GAME_RULES
 
 GAME_NAMES = {game.value: rules.name for game, rules in GAME_RULES.items()}
 

@@ -1,6 +1,6 @@
 """Importing from the dashboard: uploaded files to a folder, then the ordinary importer.
 
-The Import page runs `pipeline.importer.import_histories` in the dashboard's own
+The Import page runs `pipeline.importing.importer.import_histories` in the dashboard's own
 process (one worker: no process pool inside a web server), with the same database,
 log and rejects as `studdraw import`. While it runs, that page does not query; other
 pages retry and then say the database is busy (see `dashboard.connection`).
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
 
-from parsers.history_file import HISTORY_SUFFIXES
-from pipeline.history_sources import Source, sources
-from pipeline.importer import ImportSummary, import_histories
+from parsers.text.history_file import HISTORY_SUFFIXES
+from pipeline.importing.importer import ImportSummary, import_histories
+from pipeline.sources.history_sources import Source, sources
 from pipeline.storage.database import Database, retry_while_locked
 
 UPLOAD_MEGABYTES = 200  # the most Streamlit takes per uploaded file (`studdraw dashboard`)

@@ -9,7 +9,7 @@ The database keeps cards per player, not per street: `hand_players.cards_down` a
 summary reveals a mucked hand), and the draws with the hero's
 discarded, drawn and kept cards. The street each card belongs to follows from the game's
 dealing pattern (7-card stud: 2 down and 1 up on 3rd street, 1 up on 4th to 6th, 1 down on
-7th), which `parsers.games` states for every game.
+7th), which `parsers.model.games` states for every game.
 
 The steps' parts are named for what the replayer shows (`ShownCard`, `ShownSeat`,
 `ShownLine`, `ShownPot`), apart from the events they are worked out from.
@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from parsers.games import GAME_RULES, Family, Game, GameRules, StreetDeal
+from parsers.model.games import GAME_RULES, Family, Game, GameRules, StreetDeal
 
 Row = Mapping[str, Any]
 ZERO = Decimal(0)

@@ -2,7 +2,7 @@
 
 The watch runs as its own process, the same command a player starts from a terminal
 (`--started-from dashboard`), so that it outlives a closed browser tab and keeps the
-one-watch-per-database rule (`pipeline.watch_state`). The dashboard only starts it,
+one-watch-per-database rule (`pipeline.watch.watch_state`). The dashboard only starts it,
 reads its claim file for the status, and asks it to stop.
 """
 
@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from pipeline import watch_state
-from pipeline.watch_state import WatchState
+from pipeline.watch import watch_state
+from pipeline.watch.watch_state import WatchState
 
 START_SECONDS = 15.0  # a new watch claims the database within this (imports start after)
 
@@ -35,7 +35,7 @@ def start_watch(database: Path, folders: list[Path]) -> WatchState | str:
         return f"The database is {watch_state.AlreadyWatched(running)}."
     log = database.with_name(database.name + ".watch.log")
     command = [
-        sys.executable, "-m", "pipeline.cli", "watch", *map(str, folders),
+        sys.executable, "-m", "pipeline.cli.commands", "watch", *map(str, folders),
         "--db", str(database), "--started-from", "dashboard",
     ]  # fmt: skip
     with log.open("wb") as said:

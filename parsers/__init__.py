@@ -1,5 +1,5 @@
-"""Parsers: hand-history bytes in, normalized events out (see `parsers.events`)."""
+"""Parsers: hand-history bytes in, normalized events out (see `parsers.model.events`)."""
 
-from parsers.compiled import install_guard
+from parsers.build.compiled import install_guard
 
 install_guard()  # before any compiled module is imported

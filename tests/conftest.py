@@ -34,7 +34,7 @@ def real_histories() -> Path:
 def sample_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """sample_histories/ (1,800 generated hands) imported once into a DuckDB file, for
     the tests that read a realistic database (the dashboard's)."""
-    from pipeline.importer import import_histories
+    from pipeline.importing.importer import import_histories
     from pipeline.storage.database import Database
 
     path = tmp_path_factory.mktemp("sample_db") / "samples.duckdb"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from parsers.events import Hand
-from parsers.history_file import parse_file
-from parsers.reading import HandText
+from parsers.model.events import Hand
+from parsers.text.hand_texts import HandText
+from parsers.text.history_file import parse_file
 from tests.conftest import REAL_HISTORIES
 
 

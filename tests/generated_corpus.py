@@ -7,9 +7,9 @@ from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
-from parsers.events import Game, Hand
-from parsers.history_file import parse_bytes
-from parsers.reading import HandText
+from parsers.model.events import Game, Hand
+from parsers.text.hand_texts import HandText
+from parsers.text.history_file import parse_bytes
 from pipeline.simulation.books import SimulatedHand
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import HERO, default_spec

@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from parsers.events import Hand
-from parsers.history_file import parse_file
+from parsers.model.events import Hand
+from parsers.text.history_file import parse_file
 
 _CARDS = re.compile(r"\[(?:[2-9TJQKA][cdhs]|\?\?)(?: (?:[2-9TJQKA][cdhs]|\?\?))*\]")
 _NUMBER = re.compile(r"[$€£]?\d+(?:[.,:/]\d+)*")

@@ -41,7 +41,7 @@ POUNDS_FROM = "PokerStars/cash/Stud/Razz-USD-0.04-0.08-200911.txt"
 
 def build_multi_unit_database(path: Path, histories: Path = REAL_HISTORIES) -> Path:
     """Import the files above into a new database at `path`; return `path`."""
-    from pipeline.importer import import_histories
+    from pipeline.importing.importer import import_histories
     from pipeline.storage.database import Database
     from pipeline.storage.settings import set_hero_names
 

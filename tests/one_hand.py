@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from parsers.errors import HandParseError
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
+from parsers.model.errors import HandParseError
+from parsers.model.events import Hand
+from parsers.text.history_file import parse_bytes
 
 
 def outcome_of(data: bytes) -> object:

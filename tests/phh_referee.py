@@ -30,8 +30,8 @@ from enum import StrEnum
 from pokerkit import HandHistory
 from pokerkit.notation import parse_action
 
-from parsers.events import UNKNOWN_CARD, Action, ActionKind, Deal, Hand, Show, StreetStart
-from parsers.games import Game, Street
+from parsers.model.events import UNKNOWN_CARD, Action, ActionKind, Deal, Hand, Show, StreetStart
+from parsers.model.games import Game, Street
 from parsers.sites import conventions_of
 from pipeline.engine.results import HandResult
 from pipeline.writers.phh import Unexportable, phh_fields, phh_text

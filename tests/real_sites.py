@@ -2,7 +2,7 @@
 
 The expected counts come from reading the files, and each is cross-checked against what
 the parser cannot have influenced: the header lines counted in the text, decoded here
-without `parsers.reading`.
+without `parsers.text.hand_texts`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import Collect, Hand, Note, PotTotals, Seat, SeatSummary
-from parsers.history_file import parse_file
-from parsers.outcomes import CancelledHand, SkippedHand
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import Collect, Hand, Note, PotTotals, Seat, SeatSummary
+from parsers.model.outcomes import CancelledHand, SkippedHand
+from parsers.text.history_file import parse_file
 from tests.conftest import REAL_HISTORIES
 
 HISTORY_SUFFIXES = (".txt", ".xml")  # the real files' (an XML history may be either)

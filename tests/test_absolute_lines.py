@@ -10,8 +10,8 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import (
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -25,9 +25,9 @@ from parsers.events import (
     SeatSummary,
     UncalledReturn,
 )
-from parsers.history_file import parse_bytes
-from parsers.outcomes import SkippedHand
+from parsers.model.outcomes import SkippedHand
 from parsers.sites import conventions_of, site_name
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 # Two players, every inferred action form: a raise naming what it adds ("Raises $0.04"),

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from parsers.conventions import CARD_ROOM_RULES
-from parsers.events import (
+from parsers.model.conventions import CARD_ROOM_RULES
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -33,7 +33,7 @@ from parsers.events import (
     Street,
     StreetStart,
 )
-from parsers.games import Family
+from parsers.model.games import Family
 from parsers.sites import conventions_of
 from pipeline.engine.all_in import AllInAdjustment, NotAdjusted, all_in_adjustment
 from pipeline.engine.equity import pot_equities
@@ -316,7 +316,7 @@ def test_a_database_written_before_gets_its_all_in_results_at_the_next_import(
 ) -> None:
     """The hands an all-in may have decided are read again from their file; the others
     take their net; the stat facts follow. The result: what a new import stores."""
-    from pipeline.importer import import_histories
+    from pipeline.importing.importer import import_histories
     from pipeline.storage.database import Database
 
     history = tmp_path / "stt.txt"
@@ -342,7 +342,7 @@ def test_a_database_written_before_gets_its_all_in_results_at_the_next_import(
 
 
 def test_a_hand_whose_file_is_gone_keeps_its_result_with_why(tmp_path, real_histories) -> None:
-    from pipeline.importer import import_histories
+    from pipeline.importing.importer import import_histories
     from pipeline.storage.database import Database
 
     history = tmp_path / "stt.txt"
@@ -373,7 +373,7 @@ def test_the_overview_draws_the_all_in_adjusted_line_to_the_adjusted_total(
     leaves the results line in the hands it adjusted."""
     from dashboard.hand_filters import Filters
     from dashboard.queries import overview
-    from pipeline.importer import import_histories
+    from pipeline.importing.importer import import_histories
     from pipeline.storage.database import Database
 
     path = tmp_path / "studdraw.duckdb"
@@ -470,7 +470,7 @@ def test_the_dashboard_fills_an_older_database_when_it_first_reads_it(
     tmp_path, real_histories
 ) -> None:
     from dashboard import connection
-    from pipeline.importer import import_histories
+    from pipeline.importing.importer import import_histories
     from pipeline.storage.database import Database
 
     history = tmp_path / "stt.txt"

@@ -11,8 +11,8 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import (
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -28,9 +28,9 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
-from parsers.history_file import parse_bytes
-from parsers.outcomes import SkippedHand
+from parsers.model.outcomes import SkippedHand
 from parsers.sites import conventions_of, site_name
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 OPENING = '<HISTORY ID="{number}" SESSION="session698382390.xml" TABLE="{table}" GAME="{game}" GAMETYPE="GAMETYPE_REAL" GAMEKIND="{kind}" TABLECURRENCY="EUR" LIMIT="{limit}" STAKES="{stakes}" DATE="1374605236" TABLETOURNEYID="" WIN="3.60" LOSS="0.00" ENDTIME="1374605262">'

@@ -9,7 +9,7 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.events import (
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -24,8 +24,8 @@ from parsers.events import (
     Street,
     UncalledReturn,
 )
-from parsers.history_file import file_chunks
 from parsers.sites import conventions_of
+from parsers.text.history_file import file_chunks
 from pipeline.engine.replay import replay
 from tests import real_sites
 

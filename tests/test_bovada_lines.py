@@ -9,8 +9,8 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import (
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -26,9 +26,9 @@ from parsers.events import (
     StreetStart,
     TournamentFinish,
 )
-from parsers.history_file import parse_bytes
-from parsers.outcomes import SkippedHand
+from parsers.model.outcomes import SkippedHand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 # A $0.25/$0.50 hand in the 2012/09 form (a line per street), the hero at seat 2.

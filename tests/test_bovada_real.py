@@ -10,7 +10,7 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.events import (
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -24,7 +24,7 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
-from parsers.games import Street
+from parsers.model.games import Street
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import real_sites

@@ -183,7 +183,15 @@ def test_the_live_page_follows_a_watched_file_without_a_click(tmp_path: Path) ->
     table = folder / razz.name
     table.write_text("".join(hands[:10]), encoding="utf-8")
     watch = subprocess.Popen(
-        [sys.executable, "-m", "pipeline.cli", "watch", str(folder), "--db", str(database)],
+        [
+            sys.executable,
+            "-m",
+            "pipeline.cli.commands",
+            "watch",
+            str(folder),
+            "--db",
+            str(database),
+        ],
         cwd=REPO,
         stderr=subprocess.DEVNULL,
         start_new_session=True,

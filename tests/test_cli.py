@@ -14,7 +14,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from pipeline.cli.commands import app
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "histories" / "real"
 STARS = REAL / "PokerStars"

@@ -15,9 +15,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli import app
-from pipeline.watching import WatchStatus
-from pipeline.wording import counted
+from pipeline.cli.commands import app
+from pipeline.reports.wording import counted
+from pipeline.watch.watching import WatchStatus
 from tests.test_cli import runner
 
 

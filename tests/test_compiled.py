@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from parsers import compiled
+from parsers.build import compiled
 from tests.conftest import REPO
 
-_WHICH_FILE = "import parsers.line_parser, pipeline.engine.replay as r; print(r.__file__)"
+_WHICH_FILE = "import parsers.lines.line_parser, pipeline.engine.replay as r; print(r.__file__)"
 
 
 def _is_extension(path: str | None) -> bool:
@@ -58,7 +58,7 @@ def test_an_edited_source_runs_instead_of_its_stale_build(tree_copy: Path) -> No
     assert compiled.build_is_current(tree_copy)
     assert _is_extension(_imported_from(tree_copy).stdout.strip())
 
-    amounts = compiled.source_of("parsers.amounts", tree_copy)
+    amounts = compiled.source_of("parsers.model.amounts", tree_copy)
     amounts.write_text(amounts.read_text() + "\n# an edit\n")
     assert not compiled.build_is_current(tree_copy)
     ran = _imported_from(tree_copy)
@@ -67,13 +67,23 @@ def test_an_edited_source_runs_instead_of_its_stale_build(tree_copy: Path) -> No
     assert "older than their sources" in ran.stderr
 
 
-def test_sources_without_a_build_are_current(tmp_path: Path) -> None:
+def _stand_in_sources(root: Path) -> None:
+    """Every compiled module as a one-line source, in its packages, with the build folder's
+    guard: a tree as small as a checkout can be."""
     for name in compiled.MODULES:
-        source = compiled.source_of(name, tmp_path)
+        source = compiled.source_of(name, root)
         source.parent.mkdir(parents=True, exist_ok=True)
         source.write_text("x = 1\n")
+        for package in source.relative_to(root).parents:
+            if package != Path():
+                (root / package / "__init__.py").touch()
+    (root / compiled.DIGEST_FILE).parent.mkdir(parents=True, exist_ok=True)
+
+
+def test_sources_without_a_build_are_current(tmp_path: Path) -> None:
+    _stand_in_sources(tmp_path)
     assert compiled.build_is_current(tmp_path)  # nothing compiled: nothing stale
-    extension = compiled.source_of("parsers.reading", tmp_path).with_suffix(
+    extension = compiled.source_of("parsers.text.hand_texts", tmp_path).with_suffix(
         importlib.machinery.EXTENSION_SUFFIXES[0]
     )
     extension.write_bytes(b"")
@@ -86,20 +96,17 @@ def test_pure_python_asked_at_run_time_passes_over_a_current_build(tmp_path: Pat
     """`STUDDRAW_PURE_PYTHON=1` when running, as `make unit-pure` does in a checkout that
     the compiled venv built: the sources run, silently. Here the build is a file that is no
     extension at all, with a digest that matches: importing it would fail."""
-    for name in compiled.MODULES:
-        source = compiled.source_of(name, tmp_path)
-        source.parent.mkdir(parents=True, exist_ok=True)
-        source.write_text("x = 1\n")
-    shutil.copy(REPO / "parsers" / "__init__.py", tmp_path / "parsers")
-    shutil.copy(REPO / "parsers" / "compiled.py", tmp_path / "parsers")
-    built = compiled.source_of("parsers.reading", tmp_path).with_suffix(
+    _stand_in_sources(tmp_path)
+    for guard in ("__init__.py", "build/__init__.py", "build/compiled.py"):
+        shutil.copy(REPO / "parsers" / guard, tmp_path / "parsers" / guard)
+    built = compiled.source_of("parsers.text.hand_texts", tmp_path).with_suffix(
         importlib.machinery.EXTENSION_SUFFIXES[0]
     )
     built.write_bytes(b"not a shared library")
     (tmp_path / compiled.DIGEST_FILE).write_text(compiled.sources_digest(tmp_path) + "\n")
-    code = "import parsers.reading as r; print(r.__file__)"
+    code = "import parsers.text.hand_texts as r; print(r.__file__)"
     forced = _imported_from(tmp_path, code, STUDDRAW_PURE_PYTHON="1")
-    assert forced.stdout.strip() == str(compiled.source_of("parsers.reading", tmp_path))
+    assert forced.stdout.strip() == str(compiled.source_of("parsers.text.hand_texts", tmp_path))
     assert not forced.stderr
     with pytest.raises(subprocess.CalledProcessError, match="exit status 1"):
         _imported_from(tmp_path, code, STUDDRAW_PURE_PYTHON="")  # the build, as it is

@@ -534,7 +534,7 @@ def test_the_cache_key_follows_the_file(tmp_path: Path) -> None:
 
 
 def _watch_status(database: Path) -> str:
-    from pipeline import watch_state
+    from pipeline.watch import watch_state
 
     running = watch_state.current_watch(database)
     return running.status if running else ""
@@ -544,7 +544,7 @@ def _watch_status(database: Path) -> str:
 def test_the_import_page_starts_shows_and_stops_a_watch(
     empty_database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pipeline import watch_state
+    from pipeline.watch import watch_state
 
     monkeypatch.setenv("STUDDRAW_FOLDERS", str(tmp_path))  # `studdraw dashboard --folder`
     folder = tmp_path / "HandHistory"

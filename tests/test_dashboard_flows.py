@@ -13,7 +13,7 @@ import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pipeline.importer import import_histories
+from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import HANG_SECONDS, REPO
 from tests.test_dashboard import APP, no_exceptions, table

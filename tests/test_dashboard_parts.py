@@ -16,7 +16,7 @@ from dashboard.cards import card_html
 from dashboard.hand_filters import Filters
 from dashboard.money import format_amount, format_stakes
 from dashboard.replay_steps import ShownCard
-from pipeline.cli import app as cli
+from pipeline.cli.commands import app as cli
 
 
 def test_uploads_are_written_inside_the_folder_under_their_own_names(tmp_path: Path) -> None:

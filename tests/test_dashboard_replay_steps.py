@@ -15,7 +15,7 @@ import duckdb
 
 from dashboard.cards import table_html
 from dashboard.replay_steps import HandRows, ShownSeat, build_replay
-from pipeline.importer import import_histories
+from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import REAL_HISTORIES
 

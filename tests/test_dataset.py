@@ -22,11 +22,11 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
+from pipeline.dataset.as_database import open_dataset
 from pipeline.dataset.cluster import import_to_dataset
 from pipeline.dataset.compaction import compact
 from pipeline.dataset.layout import DATASET_TABLES, DONE_FOLDER, records
-from pipeline.dataset.reading import open_dataset
-from pipeline.importer import import_histories
+from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import HANG_SECONDS, REPO
 from tests.test_import_crash import GAMES, HANDS_PER_FILE
@@ -215,7 +215,13 @@ def test_a_run_killed_mid_way_then_run_again_ends_as_an_uninterrupted_one(
     """The driver and its local cluster killed at once (SIGKILL to the process group),
     with pieces written and others half-done; the next run goes on from there."""
     directory = tmp_path / "dataset"
-    command = [sys.executable, "-c", "from pipeline.cli import app; app()", "import", str(corpus)]
+    command = [
+        sys.executable,
+        "-c",
+        "from pipeline.cli.commands import app; app()",
+        "import",
+        str(corpus),
+    ]
     command += ["--to", "parquet", str(directory), "--jobs", "2"]
     run = subprocess.Popen(command, start_new_session=True, stderr=subprocess.DEVNULL)
     done = directory / DONE_FOLDER
@@ -248,7 +254,7 @@ def test_query_and_stats_read_the_dataset_as_they_read_the_database(
 ) -> None:
     from typer.testing import CliRunner
 
-    from pipeline.cli import app
+    from pipeline.cli.commands import app
 
     def said(*arguments: str) -> str:
         result = CliRunner().invoke(app, [*arguments, "--csv"])

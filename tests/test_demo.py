@@ -11,8 +11,8 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.demo import sample_files, sample_folder
+from pipeline.cli.commands import app
+from pipeline.cli.demo import sample_files, sample_folder
 from pipeline.simulation.samples import sample_tables
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 ENGINE = Path(__file__).parents[1] / "pipeline" / "engine"
 ALLOWED_FROM_PARSERS = {
-    "parsers.events",
-    "parsers.games",
-    "parsers.conventions",
-    "parsers.immutable",
+    "parsers.model.events",
+    "parsers.model.games",
+    "parsers.model.conventions",
+    "parsers.model.immutable",
 }
 
 

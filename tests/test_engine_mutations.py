@@ -14,9 +14,9 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.events import Action, ActionKind, Deal, Hand, Show, Street
-from parsers.history_file import parse_bytes
+from parsers.model.events import Action, ActionKind, Deal, Hand, Show, Street
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from tests.engine_corpus import real_pokerstars

@@ -15,10 +15,10 @@ from functools import cache
 
 import pytest
 
-from parsers.amounts import parse_amount
-from parsers.events import Hand, Note
-from parsers.history_file import parse_file
+from parsers.model.amounts import parse_amount
+from parsers.model.events import Hand, Note
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_file
 from pipeline.engine.replay import replay
 from tests import (
     test_absolute_real,

@@ -13,8 +13,8 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.conventions import ShortAllInRaise
-from parsers.events import (
+from parsers.model.conventions import ShortAllInRaise
+from parsers.model.events import (
     Action,
     ActionKind,
     Game,
@@ -29,9 +29,9 @@ from parsers.events import (
     Street,
     StreetStart,
 )
-from parsers.fulltilt import CONVENTIONS as FULL_TILT
-from parsers.pokerstars import CONVENTIONS as POKERSTARS
 from parsers.sites import conventions_of
+from parsers.sites.fulltilt import CONVENTIONS as FULL_TILT
+from parsers.sites.pokerstars import CONVENTIONS as POKERSTARS
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from tests import real_sites

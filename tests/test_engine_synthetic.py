@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.conventions import CARD_ROOM_RULES
-from parsers.events import (
+from parsers.model.conventions import CARD_ROOM_RULES
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from parsers.events import Game
+from parsers.model.events import Game
 from pipeline.engine.equity import DECK, pot_equities
 from pipeline.engine.evaluators import ASK_THE_CARDS, KEYED, card_key, high_value
 from pipeline.engine.showdown import judge_pot

@@ -12,7 +12,7 @@ from itertools import combinations, permutations
 
 import pytest
 
-from parsers.events import Game
+from parsers.model.events import Game
 from pipeline.engine.equity import DECK, MAX_EXACT, TARGET_ERROR, pot_equities
 from pipeline.engine.variants import VARIANTS
 

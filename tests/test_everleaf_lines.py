@@ -7,10 +7,10 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.events import Collect, Game, Hand, LimitKind, MoneyKind, Muck, Tournament
-from parsers.history_file import parse_bytes
-from parsers.outcomes import SkippedHand
+from parsers.model.events import Collect, Game, Hand, LimitKind, MoneyKind, Muck, Tournament
+from parsers.model.outcomes import SkippedHand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 HAND = """Everleaf Gaming Game #285997460

@@ -7,7 +7,7 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.events import (
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,

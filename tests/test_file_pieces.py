@@ -1,4 +1,4 @@
-"""A large file read in pieces (pipeline/file_pieces.py): the pieces start where the hand
+"""A large file read in pieces (pipeline/sources/file_pieces.py): the pieces start where the hand
 splitter starts a hand, carry the whole file's line numbers and encoding, and an import
 in pieces stores exactly what an import of the whole file stores."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from parsers.reading import decode_history, split_hands
 from parsers.sites import ANY_HAND_START
-from pipeline.file_pieces import PieceSizes, file_pieces, line_breaks
-from pipeline.importer import import_histories
+from parsers.text.hand_texts import decode_history, split_hands
+from pipeline.importing.importer import import_histories
+from pipeline.sources.file_pieces import PieceSizes, file_pieces, line_breaks
 from pipeline.storage.database import Database
 from tests.conftest import REAL_HISTORIES, REPO
 from tests.test_import_crash import contents

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from parsers.events import Action, ActionKind, Collect, Hand
+from parsers.model.events import Action, ActionKind, Collect, Hand
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import real_sites

@@ -11,8 +11,9 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind
-from parsers.events import (
+from parsers.lines.line_parser import LineSyntaxError
+from parsers.model.errors import ErrorKind
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -34,11 +35,10 @@ from parsers.events import (
     StreetStart,
     UncalledReturn,
 )
-from parsers.fulltilt import GAMES, line_parser
-from parsers.history_file import parse_bytes
-from parsers.line_parser import LineSyntaxError
-from parsers.outcomes import CancelledHand
+from parsers.model.outcomes import CancelledHand
 from parsers.sites import conventions_of
+from parsers.sites.fulltilt import GAMES, line_parser
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 from tests.one_hand import parse_error, parse_one
 

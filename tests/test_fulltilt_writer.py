@@ -20,9 +20,9 @@ from functools import cache
 
 import pytest
 
-from parsers.events import Collect, CommunityCards, Game, Hand
-from parsers.history_file import parse_file
-from parsers.reading import decode_history
+from parsers.model.events import Collect, CommunityCards, Game, Hand
+from parsers.text.hand_texts import decode_history
+from parsers.text.history_file import parse_file
 from pipeline.simulation.books import SimulatedHand
 from pipeline.simulation.generate import written
 from pipeline.simulation.simulator import simulate_hands

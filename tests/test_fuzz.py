@@ -1,6 +1,6 @@
 """Seeded fuzzing of the PokerStars parser with mutated real hands, and of its shape cache.
 
-The parser's contract (parsers/history_file.py): whatever bytes a file holds, every chunk
+The parser's contract (parsers/text/history_file.py): whatever bytes a file holds, every chunk
 of it comes back as a `Hand`, a `SkippedHand` or a `HandParseError` that points at a line
 of that chunk, never as any other exception, and quickly. The fuzz tests take the real
 stud and draw hands of /work/shared/histories/real/PokerStars and break them the ways
@@ -28,15 +28,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parsers import fulltilt, pokerstars
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import Hand
-from parsers.history_file import parse_bytes, parse_chunk
-from parsers.line_parser import PLAYER_MARKER, LineParser, LineSyntaxError
-from parsers.outcomes import CancelledHand, SkippedHand
-from parsers.pokerstars import CONVERTERS, PokerStarsLines, line_parser
-from parsers.reading import HandText, decode_history, split_hands
-from parsers.sites import ANY_HAND_START
+from parsers.lines.line_parser import PLAYER_MARKER, LineParser, LineSyntaxError
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import Hand
+from parsers.model.outcomes import CancelledHand, SkippedHand
+from parsers.sites import ANY_HAND_START, fulltilt, pokerstars
+from parsers.sites.pokerstars import CONVERTERS, PokerStarsLines, line_parser
+from parsers.text.hand_texts import HandText, decode_history, split_hands
+from parsers.text.history_file import parse_bytes, parse_chunk
 
 pytestmark = pytest.mark.slow  # property-based fuzzing of every parser
 

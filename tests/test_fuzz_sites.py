@@ -18,7 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lark import Lark
 
-from parsers import (
+from parsers.lines.line_parser import LineParser
+from parsers.lines.xml_hands import closing_of
+from parsers.model.events import Hand
+from parsers.sites import (
+    ANY_HAND_START,
     absolute,
     boss,
     bovada,
@@ -32,12 +36,8 @@ from parsers import (
     winamax,
     winning,
 )
-from parsers.events import Hand
-from parsers.history_file import file_chunks, parse_chunk, with_file_headings
-from parsers.line_parser import LineParser
-from parsers.reading import split_hands
-from parsers.sites import ANY_HAND_START
-from parsers.xml_reading import closing_of
+from parsers.text.hand_texts import split_hands
+from parsers.text.history_file import file_chunks, parse_chunk, with_file_headings
 from tests import real_sites
 from tests.conftest import REAL_HISTORIES
 from tests.test_fuzz import (

@@ -1,4 +1,4 @@
-"""The games table (`parsers.games`) is the one statement of each game's shape: the
+"""The games table (`parsers.model.games`) is the one statement of each game's shape: the
 SQL stats' own copy (`stat_games`, which a DuckDB client reads without Python) must say
 the same, and the facts derived from the table must match the rules of each game."""
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from parsers.games import GAME_RULES, Family, Game, Street
+from parsers.model.games import GAME_RULES, Family, Game, Street
 from pipeline.engine.variants import EVALUATORS, VARIANTS
 from pipeline.storage.database import Database
 

@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from parsers.events import Game
+from parsers.model.events import Game
 from pipeline.writers.sites import POKERSTARS_GAMES
 from tests.conftest import REAL_HISTORIES
 from tests.generated_corpus import round_trip

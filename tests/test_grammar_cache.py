@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from lark import Lark
 
-from parsers import grammar_cache
-from parsers.grammar_cache import cached_grammar
+from parsers.build import grammar_cache
+from parsers.build.grammar_cache import cached_grammar
 
 OPTIONS = {"lexer": "contextual", "start": "line", "maybe_placeholders": True}
 LINE = "\ue000: raises $0.10 to $0.20 and is all-in"

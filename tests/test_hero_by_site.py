@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from parsers.events import Deal, Hand
-from parsers.history_file import parse_bytes
+from parsers.model.events import Deal, Hand
+from parsers.text.history_file import parse_bytes
 from pipeline.storage.rows import hero_of
 
 BOVADA_CASH = "Bovada/cash/Stud/7-Stud-USD-2.00-4.00-201205.txt"
@@ -170,7 +170,7 @@ def test_a_tournament_summarys_hero_is_the_hero_of_its_hands(real_histories: Pat
     names him) is the one its tournament's hands mark: Player5 of the badugi sit & go
     (the summary in the form FPDB's real ones show, as tests/test_tournaments.py has it),
     Hero of the 8-Game home-game shootout."""
-    from parsers.tournament_summaries import TournamentSummary, read_summary
+    from parsers.formats.tournament_summaries import TournamentSummary, read_summary
     from tests.test_tournaments import STARS_SUMMARY, STARS_SUMMARY_PLAY
 
     for text, name in (

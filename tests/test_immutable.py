@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from parsers.immutable import immutable
+from parsers.model.immutable import immutable
 
 
 @immutable

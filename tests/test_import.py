@@ -17,14 +17,14 @@ import duckdb
 import polars as pl
 import pytest
 
-from parsers.amounts import parse_amount
-from parsers.events import Hand
-from parsers.history_file import history_files, parse_file
-from parsers.outcomes import SkippedHand
-from pipeline import importer, pending_batches
-from pipeline.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, PieceSizes, piece_sizes_for
-from pipeline.history_sources import Refused, Source, sources
-from pipeline.importer import import_histories
+from parsers.model.amounts import parse_amount
+from parsers.model.events import Hand
+from parsers.model.outcomes import SkippedHand
+from parsers.text.history_file import history_files, parse_file
+from pipeline.importing import importer, pending_batches
+from pipeline.importing.importer import import_histories
+from pipeline.sources.file_pieces import MIN_PIECE_BYTES, PIECE_BYTES, PieceSizes, piece_sizes_for
+from pipeline.sources.history_sources import Refused, Source, sources
 from pipeline.storage import database as database_module
 from pipeline.storage import rows
 from pipeline.storage.database import Database, DatabaseWriteFailed, Stored, default_database
@@ -341,7 +341,7 @@ def test_a_batch_is_stored_without_pyarrow_or_fsspec(tmp_path: Path) -> None:
     histories = min(SAMPLES.rglob("*Razz*.txt"))
     code = (
         "import sys\n"
-        "from pipeline.importer import import_histories\n"
+        "from pipeline.importing.importer import import_histories\n"
         "from pipeline.storage.database import Database\n"
         f"with Database({str(tmp_path / 'db.duckdb')!r}) as database:\n"
         f"    assert import_histories([{str(histories)!r}], database).hands_imported > 0\n"

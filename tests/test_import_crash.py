@@ -16,7 +16,7 @@ import polars as pl
 import psutil
 import pytest
 
-from parsers.events import Game
+from parsers.model.events import Game
 from pipeline.simulation.generate import numbered
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import HERO, default_spec
@@ -33,7 +33,7 @@ VOLATILE = {"imported_at", "rejected_at"}  # the clock of the run, not the data
 
 IMPORT = """
 import sys
-from pipeline.importer import import_histories
+from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 
 with Database(sys.argv[1]) as database:

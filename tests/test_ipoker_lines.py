@@ -10,13 +10,13 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.amounts import parse_loose_amount
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import Game, Hand, LimitKind, MoneyKind, Note
-from parsers.history_file import parse_bytes
-from parsers.ipoker import start_time
-from parsers.outcomes import SkippedHand
-from parsers.xml_reading import card_of
+from parsers.lines.xml_hands import card_of
+from parsers.model.amounts import parse_loose_amount
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import Game, Hand, LimitKind, MoneyKind, Note
+from parsers.model.outcomes import SkippedHand
+from parsers.sites.ipoker import start_time
+from parsers.text.history_file import parse_bytes
 
 HAND = """<game gamecode="7">
  <general><startdate>{date}</startdate><players>

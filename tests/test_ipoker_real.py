@@ -8,7 +8,7 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.events import (
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -22,7 +22,7 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
-from parsers.history_file import file_chunks
+from parsers.text.history_file import file_chunks
 from tests import real_sites
 
 FOLDER = "iPoker"

@@ -9,7 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from enum import Enum
 
-from parsers.json_form import hand_json
+from parsers.formats.json_form import hand_json
 from tests.conftest import REAL_HISTORIES
 from tests.real_sites import hands, history_files
 

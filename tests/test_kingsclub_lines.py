@@ -9,8 +9,8 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import (
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -23,9 +23,9 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
-from parsers.history_file import parse_bytes
-from parsers.outcomes import CancelledHand, SkippedHand
+from parsers.model.outcomes import CancelledHand, SkippedHand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 # Real: Razz 40/80, 2021-01-02 (Razz-USD-40-80-202101.txt).

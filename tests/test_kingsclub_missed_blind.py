@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from parsers.events import Post, PostKind, UncalledReturn
+from parsers.model.events import Post, PostKind, UncalledReturn
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests.one_hand import parse_one

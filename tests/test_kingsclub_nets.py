@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from parsers.events import Collect, Game, Note
+from parsers.model.events import Collect, Game, Note
 from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import NET_LABEL, replay

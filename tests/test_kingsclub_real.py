@@ -9,8 +9,8 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.conventions import CARD_ROOM_RULES
-from parsers.events import (
+from parsers.model.conventions import CARD_ROOM_RULES
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,

@@ -2,7 +2,7 @@
 
 Every non-blank line of every hand read from `../shared/histories/real` is accounted for:
 an event or a seat stands on it (their `line`), or the reader said what became of it
-(`parsers.line_accounting`): read into the hand another way (the heading into the
+(`parsers.lines.line_accounting`): read into the hand another way (the heading into the
 header, a "Dealt to" line into the draw it completes), or a kind of line that carries
 nothing, by name ("closing tag", "separator '---'"). A line none of these claims is a
 fact a reader may have dropped: the test names its file, line and text.
@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from parsers import pokerstars
-from parsers.events import Action, Hand
-from parsers.hand_reading import read_hand
-from parsers.history_file import file_chunks, parse_chunk
-from parsers.line_accounting import HandLines, accounting, recording
-from parsers.reading import HandText
+from parsers.lines.hand_lines import read_hand
+from parsers.lines.line_accounting import HandLines, accounting, recording
+from parsers.model.events import Action, Hand
+from parsers.sites import pokerstars
+from parsers.text.hand_texts import HandText
+from parsers.text.history_file import file_chunks, parse_chunk
 from tests.test_real_inventory import READ
 
 REAL_FILES = sorted(f"{folder}/{name}" for folder, expected in READ.items() for name in expected)

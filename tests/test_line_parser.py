@@ -8,10 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from parsers import pokerstars
-from parsers.amounts import AmountOutOfRange, parse_amount
-from parsers.hand_reading import site_line_parser
-from parsers.line_parser import (
+from parsers.lines.hand_lines import site_line_parser
+from parsers.lines.line_parser import (
     _CARD,
     _MAX_VALUES,
     _NUMBER,
@@ -20,7 +18,9 @@ from parsers.line_parser import (
     _PieceReader,
     _ShapeMismatch,
 )
-from parsers.pokerstars import PokerStarsLines
+from parsers.model.amounts import AmountOutOfRange, parse_amount
+from parsers.sites import pokerstars
+from parsers.sites.pokerstars import PokerStarsLines
 
 AMOUNT = re.compile(r"[$€£]?\d+(?:[.,]\d+)*")
 CARD = re.compile(r"[2-9TJQKA][cdhs]")

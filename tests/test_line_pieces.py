@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from parsers.line_pieces import VARIABLE_PIECE, scan_pieces, split_pieces
-from parsers.reading import decode_history
+from parsers.lines.line_pieces import VARIABLE_PIECE, scan_pieces, split_pieces
+from parsers.text.hand_texts import decode_history
 from tests.conftest import REAL_HISTORIES
 from tests.real_sites import history_files
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import Action, ActionKind, Hand, MoneyKind, Note, Post, PostKind
-from parsers.history_file import parse_bytes
-from parsers.outcomes import CancelledHand, SkippedHand
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import Action, ActionKind, Hand, MoneyKind, Note, Post, PostKind
+from parsers.model.outcomes import CancelledHand, SkippedHand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 DESCRIPTION = '<description type="2-7 Lowball" stakes="Limit $1/$2"/>'

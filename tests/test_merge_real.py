@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.events import (
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -27,7 +27,7 @@ from parsers.events import (
     Street,
     UncalledReturn,
 )
-from parsers.merge import CONVENTIONS
+from parsers.sites.merge import CONVENTIONS
 from pipeline.engine.replay import replay
 from tests import real_sites
 

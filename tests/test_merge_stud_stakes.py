@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from parsers.events import Action, ActionKind, Hand, LimitKind, MoneyKind
-from parsers.history_file import parse_bytes
+from parsers.model.events import Action, ActionKind, Hand, LimitKind, MoneyKind
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 

@@ -10,8 +10,8 @@ import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pipeline.cli import app as cli
-from pipeline.importer import import_histories
+from pipeline.cli.commands import app as cli
+from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import HANG_SECONDS, REPO
 from tests.test_cli import runner

@@ -1,5 +1,5 @@
 """Odd chips by site (issue 48): who takes the chip a split cannot share is the site's
-rule (`parsers.conventions.OddChipHalf`, `OddChip`); where a site's rule is unknown, any
+rule (`parsers.model.conventions.OddChipHalf`, `OddChip`); where a site's rule is unknown, any
 sharing within a chip of the exact one is accepted, with an `odd_chip` warning naming the
 rule the history followed.
 
@@ -17,8 +17,8 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.conventions import CARD_ROOM_RULES, OddChip, OddChipHalf, SiteConventions
-from parsers.events import (
+from parsers.model.conventions import CARD_ROOM_RULES, OddChip, OddChipHalf, SiteConventions
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,

@@ -9,8 +9,8 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import (
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import (
     Collect,
     Draw,
     Game,
@@ -23,9 +23,9 @@ from parsers.events import (
     PotTotals,
     Show,
 )
-from parsers.history_file import parse_bytes
-from parsers.outcomes import SkippedHand
+from parsers.model.outcomes import SkippedHand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 # A pot-limit draw hand of FPDB's forms: two big blinds, no "---" before the draw.

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from parsers.events import Action, Draw, Hand, LimitKind, Street, StreetStart
-from parsers.history_file import parse_bytes
+from parsers.model.events import Action, Draw, Hand, LimitKind, Street, StreetStart
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 

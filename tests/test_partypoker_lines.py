@@ -9,11 +9,11 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import Action, ActionKind, Collect, Hand, MoneyKind, Note, Show
-from parsers.history_file import parse_bytes
-from parsers.outcomes import CancelledHand, SkippedHand
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import Action, ActionKind, Collect, Hand, MoneyKind, Note, Show
+from parsers.model.outcomes import CancelledHand, SkippedHand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 
 # The low half won apart, as FPDB's "wins.lo.pot" file shows it (2012): "Player1 shows8,5,

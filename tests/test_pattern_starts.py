@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers.pattern_starts import match_prefixes
-from parsers.reading import decode_history
+from parsers.lines.pattern_starts import match_prefixes
 from parsers.sites import ANY_HAND_START, SITE_FORMATS
+from parsers.text.hand_texts import decode_history
 from tests.conftest import REAL_HISTORIES as REAL
 
 

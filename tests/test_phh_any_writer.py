@@ -44,9 +44,9 @@ from pokerkit import (
 from pokerkit.notation import HandHistory
 from pokerkit.state import ChipsPushing, HoleCardsShowingOrMucking, HoleDealing
 
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from tests.test_phh_wsop import WSOP

@@ -15,11 +15,11 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.events import Hand, LimitKind
-from parsers.games import Game
-from parsers.history_file import history_files, parse_file
-from parsers.phh_notation import VARIANTS
+from parsers.formats.phh_notation import VARIANTS
+from parsers.model.events import Hand, LimitKind
+from parsers.model.games import Game
 from parsers.sites import conventions_of
+from parsers.text.history_file import history_files, parse_file
 from pipeline.engine.replay import replay
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import default_spec
@@ -191,7 +191,7 @@ def test_export_then_validate_reads_the_real_hands_back(tmp_path: object) -> Non
 
     from typer.testing import CliRunner
 
-    from pipeline.cli import app
+    from pipeline.cli.commands import app
 
     out = Path(str(tmp_path))
     runner = CliRunner()

@@ -25,7 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from parsers.events import (
+from parsers.formats.phh_notation import phh_site
+from parsers.model.events import (
     UNKNOWN_CARD,
     Action,
     ActionKind,
@@ -49,10 +50,9 @@ from parsers.events import (
     UncalledReturn,
     players_dealt_in,
 )
-from parsers.games import Game, Street
-from parsers.history_file import history_files, parse_bytes, parse_file
-from parsers.phh_notation import phh_site
+from parsers.model.games import Game, Street
 from parsers.sites import conventions_of
+from parsers.text.history_file import history_files, parse_bytes, parse_file
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult

@@ -13,10 +13,10 @@ from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
-from parsers.events import UNKNOWN_CARD, Deal, Hand, Post, PostKind
-from parsers.games import Game
-from parsers.history_file import parse_file
+from parsers.model.events import UNKNOWN_CARD, Deal, Hand, Post, PostKind
+from parsers.model.games import Game
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_file
 from pipeline.engine.replay import replay
 
 WSOP = Path(__file__).parent / "data" / "wsop_2023_43_5.phhs"

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import piece_reading
-from pipeline.cli import app
-from pipeline.hand_reports import (
+from pipeline.cli.commands import app
+from pipeline.reports.hand_reports import (
     ParseReport,
     ValidationReport,
     parse_report,
     validation_report,
 )
-from pipeline.history_sources import Refused, sources
-from pipeline.piece_reading import read_sources
+from pipeline.sources.history_sources import Refused, sources
+from pipeline.workers import piece_parsing as piece_reading
+from pipeline.workers.piece_parsing import read_sources
 from tests.conftest import REAL_HISTORIES, REPO
 from tests.test_cli import runner
 

@@ -20,13 +20,14 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import duckdb
 import pytest
 
-from pipeline import watch_state, watching, worker_pool
-from pipeline.cli import app, utf8_when_redirected
-from pipeline.client_folders import ClientFolder, client_folders, default_places
+from pipeline.cli.commands import app, utf8_when_redirected
+from pipeline.sources.client_folders import ClientFolder, client_folders, default_places
+from pipeline.sources.user_paths import interpreted_path
 from pipeline.storage import database as database_module
 from pipeline.storage.database import Database, is_lock_error
-from pipeline.user_paths import interpreted_path
-from pipeline.watching import FolderWatch, WatchStatus
+from pipeline.watch import watch_state, watching
+from pipeline.watch.watching import FolderWatch, WatchStatus
+from pipeline.workers import worker_pool
 from tests.conftest import HANG_SECONDS, REPO
 from tests.test_cli import runner
 

@@ -7,8 +7,10 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind
-from parsers.events import (
+from parsers.lines.hand_assembly import DrawLine
+from parsers.lines.line_parser import LineSyntaxError
+from parsers.model.errors import ErrorKind
+from parsers.model.events import (
     UNKNOWN_CARD,
     Action,
     ActionKind,
@@ -32,10 +34,8 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
-from parsers.hand_assembly import DrawLine
-from parsers.line_parser import LineSyntaxError
-from parsers.outcomes import SkippedHand
-from parsers.pokerstars import CommunityStreet, line_parser
+from parsers.model.outcomes import SkippedHand
+from parsers.sites.pokerstars import CommunityStreet, line_parser
 from tests.one_hand import outcome_of, parse_error, parse_one
 
 D = Decimal

@@ -8,11 +8,11 @@ import re
 from decimal import Decimal as D
 from pathlib import Path
 
-from parsers.errors import ErrorKind
-from parsers.events import CommunityCards, Deal, Note, Seat, SeatSummary, StreetStart
-from parsers.history_file import parse_file
-from parsers.outcomes import CancelledHand
+from parsers.model.errors import ErrorKind
+from parsers.model.events import CommunityCards, Deal, Note, Seat, SeatSummary, StreetStart
+from parsers.model.outcomes import CancelledHand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_file
 from pipeline.engine.replay import replay
 from tests import real_sites
 

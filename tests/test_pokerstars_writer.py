@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from parsers.events import (
+from parsers.model.events import (
     Action,
     ActionKind,
     CommunityCards,
@@ -42,8 +42,8 @@ from parsers.events import (
     SummaryStart,
     Tournament,
 )
-from parsers.history_file import history_files, parse_bytes, parse_file
-from parsers.reading import HandText, decode_history
+from parsers.text.hand_texts import HandText, decode_history
+from parsers.text.history_file import history_files, parse_bytes, parse_file
 from pipeline.writers.history_writer import derive_seat_summaries, with_summary
 from pipeline.writers.pokerstars import (
     UnwritableHand,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from parsers.conventions import SiteConventions
-from parsers.events import Game
+from parsers.model.conventions import SiteConventions
+from parsers.model.events import Game
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.showdown import judge_pot, run_parts, split_shares
 from pipeline.engine.variants import VARIANTS

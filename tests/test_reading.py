@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import Hand
-from parsers.history_file import file_chunks, history_files, parse_bytes, parse_file
-from parsers.reading import (
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import Hand
+from parsers.sites import ANY_HAND_START, SITE_FORMATS
+from parsers.text.hand_texts import (
     HandText,
     byte_encoding,
     decode_history,
@@ -29,7 +29,7 @@ from parsers.reading import (
     slab_cuts,
     split_hands,
 )
-from parsers.sites import ANY_HAND_START, SITE_FORMATS
+from parsers.text.history_file import file_chunks, history_files, parse_bytes, parse_file
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "histories" / "real"
 STARS = REAL / "PokerStars"

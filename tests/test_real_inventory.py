@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.history_file import parse_file
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.text.history_file import parse_file
 from tests import (
     test_absolute_real,
     test_boss_real,

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from parsers import events
-from parsers.immutable import interpreted_inits
+from parsers.model import events
+from parsers.model.immutable import interpreted_inits
 
 ROOT = Path(__file__).parents[1]
 WRITTEN_OUT = [
-    "parsers/events.py",
-    "parsers/hand_assembly.py",
+    "parsers/model/events.py",
+    "parsers/lines/hand_assembly.py",
     "pipeline/engine/results.py",
     "pipeline/engine/pots.py",
     "pipeline/engine/showdown.py",

@@ -16,7 +16,7 @@ from collections import Counter
 
 import pytest
 
-from parsers.events import Game
+from parsers.model.events import Game
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from pipeline.writers.sites import WRITERS

@@ -19,7 +19,7 @@ import polars as pl
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers.events import Game
+from parsers.model.events import Game
 from parsers.sites import conventions_of
 from pipeline.engine.all_in import all_in_adjustment
 from pipeline.engine.replay import replay
@@ -164,8 +164,8 @@ def test_a_worker_never_loads_polars() -> None:
     batches without it."""
     script = (
         "import sys, tempfile\n"
-        "from pipeline.history_sources import sources\n"
-        "from pipeline.importer import BATCH_HANDS, FileWork, read_work\n"
+        "from pipeline.sources.history_sources import sources\n"
+        "from pipeline.importing.importer import BATCH_HANDS, FileWork, read_work\n"
         f"source = next(sources([{str(REPO / 'sample_histories')!r}]))\n"
         "with tempfile.TemporaryDirectory() as spool:\n"
         "    outcome = read_work(FileWork(source, None, BATCH_HANDS, spool))\n"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from parsers.events import Hand
-from parsers.history_file import history_files, parse_file
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
+from parsers.text.history_file import history_files, parse_file
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 

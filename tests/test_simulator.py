@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from parsers.events import (
+from parsers.lines.hand_lines import forced_bet_sizes
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -41,9 +42,8 @@ from parsers.events import (
     SummaryStart,
     TournamentFinish,
 )
-from parsers.hand_reading import forced_bet_sizes
-from parsers.history_file import parse_file
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_file
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
 from pipeline.simulation.books import SimulatedHand

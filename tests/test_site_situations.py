@@ -29,8 +29,8 @@ from pathlib import Path
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import (
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -44,9 +44,9 @@ from parsers.events import (
     Show,
     UncalledReturn,
 )
-from parsers.history_file import parse_bytes
-from parsers.outcomes import CancelledHand
+from parsers.model.outcomes import CancelledHand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.replay import replay
 from pipeline.engine.results import HandResult
 from tests.conftest import REAL_HISTORIES, REPO

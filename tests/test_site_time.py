@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from parsers.site_time import ZONE_BY_ABBREVIATION, _hour_offset, clock_to_utc, to_utc
+from parsers.text.site_time import ZONE_BY_ABBREVIATION, _hour_offset, clock_to_utc, to_utc
 
 
 def _asked_of_the_zone(local: datetime, zone: str) -> datetime:

@@ -11,7 +11,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.importer import import_histories
+from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from pipeline.storage.stats import FACTS_TABLE, facts_query, facts_version, sync_facts
 from tests.conftest import REPO

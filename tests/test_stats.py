@@ -16,7 +16,7 @@ from typing import Any
 import duckdb
 import pytest
 
-from pipeline.importer import import_histories
+from pipeline.importing.importer import import_histories
 from pipeline.storage.database import SCHEMA, Database
 from pipeline.storage.stats import OBJECTS, STAT_DEFINITIONS, install_stats, stats_installed
 

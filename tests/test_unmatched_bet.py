@@ -8,7 +8,7 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers.hand_reading import unmatched_bet
+from parsers.lines.hand_lines import unmatched_bet
 
 
 def test_a_bet_called_by_nobody_goes_back_in_full() -> None:

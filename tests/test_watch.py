@@ -18,13 +18,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline import watch_state, watching
-from pipeline.client_folders import client_folders
-from pipeline.importer import ImportSummary
+from pipeline.importing.importer import ImportSummary
 from pipeline.simulation.generate import generate
 from pipeline.simulation.table_spec import HERO
+from pipeline.sources.client_folders import client_folders
 from pipeline.storage.database import DatabaseBusy
-from pipeline.worker_pool import WATCH_NICENESS
+from pipeline.watch import watch_state, watching
+from pipeline.workers.worker_pool import WATCH_NICENESS
 from pipeline.writers.pokerstars import HAND_END, write_hand
 from tests.conftest import HANG_SECONDS, REPO
 
@@ -33,9 +33,10 @@ RAZZ = SAMPLES / "HH20261114 T3958246017 Razz Limit.txt"
 SETTLE = 2.0  # seconds a half-written hand is left to the watch: it must not be stored
 SMALL_BATCHES = """
 import functools
-from pipeline import importer, watching
+from pipeline.importing import importer
+from pipeline.watch import watching
 watching.import_histories = functools.partial(importer.import_histories, batch_hands={batch})
-from pipeline.cli import app
+from pipeline.cli.commands import app
 app()
 """  # `studdraw watch`, storing batches of {batch} hands (its own are 7,500)
 
@@ -104,7 +105,9 @@ def _wait_for(database: Path, count: int) -> float:
 
 def _start_watch(folder: Path, database: Path, batch: int = 0) -> subprocess.Popen[str]:
     """`studdraw watch` (storing batches of `batch` hands, when given)."""
-    program = ["-c", SMALL_BATCHES.format(batch=batch)] if batch else ["-m", "pipeline.cli"]
+    program = (
+        ["-c", SMALL_BATCHES.format(batch=batch)] if batch else ["-m", "pipeline.cli.commands"]
+    )
     command = [sys.executable, *program, "watch", str(folder), "--db", str(database)]
     return subprocess.Popen(
         command,

@@ -25,7 +25,7 @@ import duckdb
 import polars as pl
 import pytest
 
-from pipeline.cli import app
+from pipeline.cli.commands import app
 from pipeline.storage.database import Database
 from pipeline.storage.win_rate import halving_sentence, hands_to_halve, interval_text
 from tests.test_cli import runner

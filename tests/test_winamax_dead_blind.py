@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from parsers.events import Post, PostKind
+from parsers.model.events import Post, PostKind
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests.one_hand import parse_one

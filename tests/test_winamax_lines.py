@@ -11,8 +11,9 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind
-from parsers.events import (
+from parsers.lines.line_parser import LineSyntaxError
+from parsers.model.errors import ErrorKind
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -32,9 +33,8 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
-from parsers.history_file import parse_bytes
-from parsers.line_parser import LineSyntaxError
-from parsers.winamax import AddedRaiseLine, line_parser
+from parsers.sites.winamax import AddedRaiseLine, line_parser
+from parsers.text.history_file import parse_bytes
 from tests.one_hand import parse_error, parse_one
 
 D = Decimal

@@ -10,8 +10,9 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ErrorKind
-from parsers.events import (
+from parsers.lines.line_parser import LineSyntaxError
+from parsers.model.errors import ErrorKind
+from parsers.model.events import (
     Action,
     ActionKind,
     Collect,
@@ -33,9 +34,7 @@ from parsers.events import (
     Tournament,
     UncalledReturn,
 )
-from parsers.history_file import parse_bytes
-from parsers.line_parser import LineSyntaxError
-from parsers.winning import (
+from parsers.sites.winning import (
     AllInLine,
     DealtCardLine,
     SettlementLine,
@@ -43,6 +42,7 @@ from parsers.winning import (
     line_parser,
     line_parser_2016,
 )
+from parsers.text.history_file import parse_bytes
 from tests.one_hand import parse_error, parse_one
 
 D = Decimal

@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.events import Collect, Deal, Game, MoneyKind, PotTotals, Show, Street
+from parsers.model.events import Collect, Deal, Game, MoneyKind, PotTotals, Show, Street
 from parsers.sites import conventions_of
 from pipeline.engine.replay import replay
 from tests import real_sites

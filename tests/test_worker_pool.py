@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.worker_pool import WATCH_NICENESS, OrderedMap, executor
+from pipeline.workers.worker_pool import WATCH_NICENESS, OrderedMap, executor
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -93,15 +93,16 @@ def test_workers_fork_from_a_process_of_one_thread_alone() -> None:
     """A forked worker starts with the modules its parent loaded; a process with threads
     of its own, Python's or a library's (polars starts some as it loads), spawns them."""
     assert _python(
-        "import threading; from pipeline.worker_pool import start_method; "
+        "import threading; from pipeline.workers.worker_pool import start_method; "
         "print(start_method()); stop = threading.Event(); "
         "threading.Thread(target=stop.wait).start(); print(start_method()); stop.set()"
     ) == ["fork", "spawn"]
     assert _python(
-        "import polars; from pipeline.worker_pool import start_method; print(start_method())"
+        "import polars; from pipeline.workers.worker_pool import start_method; "
+        "print(start_method())"
     ) == ["spawn"]
     inherited = (
-        "import colorsys; from pipeline.worker_pool import executor, OrderedMap; "
+        "import colorsys; from pipeline.workers.worker_pool import executor, OrderedMap; "
         "from tests.test_worker_pool import _loaded\n"
         "with executor(2, None) as pool: print(*OrderedMap(pool, _loaded, ['colorsys'], 1))"
     )
@@ -115,7 +116,7 @@ def test_a_process_that_lowers_its_priority_starts_its_workers_lower_too() -> No
     its lowered priority, not at its starter's (a child's is its parent's, forked or
     spawned). In a new interpreter: this one's priority stays as it is."""
     lowered = (
-        "import os; from pipeline.worker_pool import executor, lower_priority, OrderedMap; "
+        "import os; from pipeline.workers.worker_pool import executor, lower_priority, OrderedMap; "
         "from tests.test_worker_pool import _worker_state\n"
         "lower_priority(); print(os.nice(0))\n"
         "with executor(2, None) as pool: "
@@ -129,7 +130,7 @@ def test_a_worker_loads_neither_the_command_line_nor_duckdb() -> None:
     command line's libraries and duckdb (the loader's alone) would cost each worker a
     third of a second of start-up."""
     code = (
-        "import sys, pipeline.command, pipeline.importer; "
+        "import sys, pipeline.cli.command, pipeline.importing.importer; "
         "print(sorted(m for m in ('duckdb', 'typer', 'rich') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

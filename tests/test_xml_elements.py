@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers.history_file import file_chunks
-from parsers.xml_elements import ElementFault, XmlTree, start_tag_lines
-from parsers.xml_reading import _read_asking_lines, parse_xml
+from parsers.lines.xml_elements import ElementFault, XmlTree, start_tag_lines
+from parsers.lines.xml_hands import _read_asking_lines, parse_xml
+from parsers.text.history_file import file_chunks
 from tests.conftest import REAL_HISTORIES as REAL
 
 XML_FOLDERS = ("iPoker", "Boss")

@@ -13,10 +13,10 @@ from dashboard.connection import NoDatabase, database_path, is_dataset
 from dashboard.literal import literal
 from dashboard.queries import rejects as reject_queries
 from parsers.sites import site_name
-from pipeline.client_folders import client_folders
-from pipeline.importer import ImportSummary
+from pipeline.importing.importer import ImportSummary
+from pipeline.reports.wording import counted
+from pipeline.sources.client_folders import client_folders
 from pipeline.storage.database import DatabaseBusy
-from pipeline.wording import counted
 
 SUMMARY = "import_summary"  # the last import's summary, shown until the next one
 

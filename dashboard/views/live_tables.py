@@ -15,7 +15,7 @@ from dashboard.games import game_name
 from dashboard.literal import literal
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries.live_tables import RECENT_MINUTES, live_tables
-from parsers.games import Game
+from parsers.model.games import Game
 from parsers.sites import site_name
 
 REFRESH_SECONDS = 3

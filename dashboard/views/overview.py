@@ -29,8 +29,8 @@ from dashboard.money import (
 )
 from dashboard.queries import overview as overview_queries
 from parsers.sites import site_name
+from pipeline.reports.wording import counted
 from pipeline.storage.win_rate import halving_sentence, signed
-from pipeline.wording import counted
 
 _LINES = {
     "money": {

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 from pipeline.dataset.layout import read_completely, records
 from pipeline.dataset.writing import DatasetOutcome, DatasetWork, Part, write_piece
-from pipeline.file_pieces import PieceSizes, file_pieces
-from pipeline.history_sources import Refused, Source, sources
+from pipeline.sources.file_pieces import PieceSizes, file_pieces
+from pipeline.sources.history_sources import Refused, Source, sources
 
 if TYPE_CHECKING:  # loaded only when a run starts: the rest of studdraw never needs it
     from distributed import Client

@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.dataset.as_database import open_dataset
 from pipeline.dataset.layout import (
     DATASET_TABLES,
     DONE_FOLDER,
@@ -30,7 +31,6 @@ from pipeline.dataset.layout import (
     record_piece,
     records,
 )
-from pipeline.dataset.reading import open_dataset
 from pipeline.dataset.writing import PIECE_NAME_LENGTH, place_staged, stage_tables
 
 

@@ -34,13 +34,13 @@ from pipeline.dataset.layout import (
     record_piece,
     table_file,
 )
-from pipeline.file_pieces import Piece, read_piece
-from pipeline.history_sources import Refused, Source, SourceRefusal, read_refusal
-from pipeline.importer import SPOOL_HANDS, FileWork, WorkOutcome, read_work
-from pipeline.pending_batches import PendingBatches
-from pipeline.spool_folders import spool_folder
+from pipeline.importing.importer import SPOOL_HANDS, FileWork, WorkOutcome, read_work
+from pipeline.importing.pending_batches import PendingBatches
+from pipeline.sources.file_pieces import Piece, read_piece
+from pipeline.sources.history_sources import Refused, Source, SourceRefusal, read_refusal
 from pipeline.storage.database import MEMORY_LIMIT, SCHEMA, register
 from pipeline.storage.stats import install_stats
+from pipeline.workers.spool_folders import spool_folder
 
 PIECE_NAME_LENGTH = 32  # hex digits of the SHA-256 kept: 128 bits
 

@@ -37,8 +37,17 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
-from parsers.events import UNKNOWN_CARD, ZERO, Action, Card, CommunityCards, Deal, Show, StreetStart
-from parsers.games import Family, GameRules, Street
+from parsers.model.events import (
+    UNKNOWN_CARD,
+    ZERO,
+    Action,
+    Card,
+    CommunityCards,
+    Deal,
+    Show,
+    StreetStart,
+)
+from parsers.model.games import Family, GameRules, Street
 from pipeline.engine.equity import pot_equities
 from pipeline.engine.results import HandResult, PlayerResult
 from pipeline.engine.variants import VARIANTS

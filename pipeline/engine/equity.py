@@ -32,7 +32,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Final
 
-from parsers.events import Card
+from parsers.model.events import Card
 from pipeline.engine.evaluators import ASK_THE_CARDS, KEYED, KeyedEvaluator, card_key
 from pipeline.engine.variants import Variant
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from parsers.events import Card
+from parsers.model.events import Card
 from pipeline.engine.evaluators import RANKS, deuce_to_seven_low_value
 
 HIGH_RANK = {r: i + 2 for i, r in enumerate(RANKS)}  # 2..14, ace high

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from parsers.events import ZERO
-from parsers.immutable import interpreted_inits
+from parsers.model.events import ZERO
+from parsers.model.immutable import interpreted_inits
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Final
 
-from parsers.conventions import OddChip, OddChipHalf, ShortAllInRaise, SiteConventions
-from parsers.events import (
+from parsers.model.conventions import OddChip, OddChipHalf, ShortAllInRaise, SiteConventions
+from parsers.model.events import (
     MAX_WHOLE_DIGITS,
     UNKNOWN_CARD,
     ZERO,
@@ -42,7 +42,7 @@ from parsers.events import (
     UncalledReturn,
     players_dealt_in,
 )
-from parsers.games import BringIn, Family, GameRules, Ranking
+from parsers.model.games import BringIn, Family, GameRules, Ranking
 from pipeline.engine.findings import Code, Finding
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult

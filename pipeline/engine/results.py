@@ -6,7 +6,7 @@ with `object.__setattr__` (1.4 µs for a `PlayerResult`, built for every player 
 hand); written out, it is compiled and stores the fields directly (0.08 µs). Frozenness
 still holds everywhere else (mypy and the dataclass's `__setattr__` refuse a change): the
 `__init__` is the one place that assigns a field, and says `type: ignore[misc]` to do it.
-Run interpreted, they take `parsers.immutable`'s slot-setting `__init__` instead.
+Run interpreted, they take `parsers.model.immutable`'s slot-setting `__init__` instead.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from parsers.events import Hand, Street
-from parsers.immutable import interpreted_inits
+from parsers.model.events import Hand, Street
+from parsers.model.immutable import interpreted_inits
 from pipeline.engine.findings import Finding, Severity
 
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
-from parsers.conventions import OddChip, OddChipHalf, SiteConventions
-from parsers.events import UNKNOWN_CARD, ZERO, Card
-from parsers.immutable import interpreted_inits
+from parsers.model.conventions import OddChip, OddChipHalf, SiteConventions
+from parsers.model.events import UNKNOWN_CARD, ZERO, Card
+from parsers.model.immutable import interpreted_inits
 from pipeline.engine.variants import Variant, card_order
 
 

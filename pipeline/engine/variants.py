@@ -2,10 +2,10 @@
 
 The replay engine never asks "is this Razz?": it asks the variant which card brings in,
 which board acts first, which streets play big bets and how a showdown is judged. The
-rules themselves are `parsers.games.GAME_RULES`; this module adds what only a judge
+rules themselves are `parsers.model.games.GAME_RULES`; this module adds what only a judge
 needs, the evaluator of each `Ranking`. Sites differ on details the rules leave open
 (caps, odd chips, ties); each site's format declares those as
-`parsers.conventions.SiteConventions`.
+`parsers.model.conventions.SiteConventions`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from parsers.events import Card
-from parsers.games import GAME_RULES, Family, Game, GameRules, Ranking
+from parsers.model.events import Card
+from parsers.model.games import GAME_RULES, Family, Game, GameRules, Ranking
 from pipeline.engine.evaluators import (
     ace_to_five_low_value,
     badugi_value,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from parsers.events import (
+from parsers.model.events import (
     Card,
     Hand,
 )

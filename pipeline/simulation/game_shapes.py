@@ -1,13 +1,13 @@
 """The simulator's own statement of each game's shape, restated from the published
-rules and kept apart from `parsers.games` on purpose: the round trip checks the engine
-(which reads `parsers.games`) against an independent author."""
+rules and kept apart from `parsers.model.games` on purpose: the round trip checks the engine
+(which reads `parsers.model.games`) against an independent author."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from parsers.events import (
+from parsers.model.events import (
     Card,
     Game,
     Street,
@@ -25,7 +25,7 @@ Evaluator = Callable[[Sequence[Card]], int | None]
 
 @dataclass(frozen=True, slots=True)
 class GameShape:
-    """A game's shape, restated from the published rules (not read from `parsers.games`):
+    """A game's shape, restated from the published rules (not read from `parsers.model.games`):
     what is dealt, who starts, which rounds bet big."""
 
     stud: bool

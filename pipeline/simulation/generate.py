@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import timedelta
 from itertools import islice
 
-from parsers.events import Game, Hand
+from parsers.model.events import Game, Hand
 from pipeline.simulation.books import SimulatedHand
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import HERO, TableSpec, default_spec

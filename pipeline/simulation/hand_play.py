@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from parsers.events import (
+from parsers.model.events import (
     Action,
     ActionKind,
     Card,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from parsers.events import Game, Hand
+from parsers.model.events import Game, Hand
 from pipeline.simulation.generate import numbered
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import HERO, TableSpec, default_spec

@@ -9,10 +9,10 @@ trip can compare the two: a disagreement is a bug on one side or the other.
 A simulated `Hand` is what the PokerStars parser would read from the history of that hand
 seen by an observer who sees every card: every player's `Deal` holds the down cards, every
 `Draw` holds the discarded, drawn and kept cards. Everything else follows the parser's
-normalization (see `parsers/hand_assembly.py` and `parsers/pokerstars.py`): third street is
-dealt as two down cards and one up card, a completion after the bring-in is a `RAISE`, the
-header's stakes come from the forced bets as posted. It holds events only, no site's
-words: no summary, no hand descriptions, no clock text (the writers derive and word
+normalization (see `parsers/lines/hand_assembly.py` and `parsers/sites/pokerstars.py`): third
+street is dealt as two down cards and one up card, a completion after the bring-in is a
+`RAISE`, the header's stakes come from the forced bets as posted. It holds events only, no
+site's words: no summary, no hand descriptions, no clock text (the writers derive and word
 those; a muck carries the cards the summary will reveal). Take away what the site hides
 (opponents' down cards and draws) and what only its text says, and the hand is the
 parsed one.
@@ -24,7 +24,7 @@ Only the evaluators are shared with the engine, and what their values say about 
 (`pipeline.engine.hand_ranks`): a hand's value is a fact, not a rule. Its play reads
 nothing of the writers (only `generate` and `samples` write its hands out). Streets,
 bring-in, acting order, bet sizes, pots, rake and splits are worked out here from
-the games' published rules, independently of `pipeline.engine` and `parsers.games`.
+the games' published rules, independently of `pipeline.engine` and `parsers.model.games`.
 
 What chance makes rare is also made on purpose: `loose_rate` hands in which nobody folds
 (multiway showdowns, eight players to seventh street and its community card, stubs that

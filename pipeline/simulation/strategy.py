@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from parsers.events import (
+from parsers.model.events import (
     Card,
     Game,
 )

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from parsers.events import (
+from parsers.model.events import (
     LimitKind,
     MoneyKind,
     Stakes,

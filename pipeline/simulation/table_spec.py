@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from parsers.events import (
+from parsers.model.events import (
     Game,
     LimitKind,
     MoneyKind,

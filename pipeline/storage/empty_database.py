@@ -18,7 +18,7 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.user_cache import user_cache_folder
+from parsers.build.user_cache import user_cache_folder
 
 _STORAGE = Path(__file__).parent
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 
-# Not in `rows`, which is compiled (parsers/compiled.py): a worker sends this to the
+# Not in `rows`, which is compiled (parsers/build/compiled.py): a worker sends this to the
 # loader, and a compiled frozen dataclass cannot be unpickled.
 @dataclass(frozen=True, slots=True)
 class FileProgress:

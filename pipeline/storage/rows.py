@@ -15,8 +15,9 @@ from decimal import Decimal
 from enum import Enum
 from typing import Final, NamedTuple
 
-from parsers.errors import HandParseError
-from parsers.events import (
+from parsers.formats.tournament_summaries import TournamentSummary
+from parsers.model.errors import HandParseError
+from parsers.model.events import (
     Action,
     ActionKind,
     CommunityCards,
@@ -32,9 +33,8 @@ from parsers.events import (
     StreetStart,
     TournamentFinish,
 )
-from parsers.games import Street
-from parsers.reading import HandText
-from parsers.tournament_summaries import TournamentSummary
+from parsers.model.games import Street
+from parsers.text.hand_texts import HandText
 from pipeline.engine.all_in import AllInAdjustment, NotAdjusted
 from pipeline.engine.results import HandResult, PlayerResult
 
@@ -448,7 +448,7 @@ def add_reject(
 
 
 def add_summary(batch: Batch, summary: TournamentSummary) -> None:
-    """A tournament summary file's row (`parsers.tournament_summaries`)."""
+    """A tournament summary file's row (`parsers.formats.tournament_summaries`)."""
     batch.tournament_summaries.append(
         SummaryRow(
             site=summary.site,

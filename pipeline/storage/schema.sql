@@ -132,7 +132,7 @@ CREATE TABLE IF NOT EXISTS tournament_finishes (
 );
 
 CREATE TABLE IF NOT EXISTS tournament_summaries (
-    -- A tournament as its summary file tells it (parsers/tournament_summaries.py); one
+    -- A tournament as its summary file tells it (parsers/formats/tournament_summaries.py); one
     -- row each: a summary replaces the one stored, unless it was written while the
     -- tournament ran and the stored one after it ended.
     site          VARCHAR NOT NULL,
@@ -208,7 +208,7 @@ CREATE TABLE IF NOT EXISTS hand_tags (
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS board VARCHAR;
 ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS cards_mucked VARCHAR;
 -- All-in adjusted results (pipeline/engine/all_in.py; filled for older hands by
--- pipeline/all_in_fill.py, which reads them again from their files).
+-- pipeline/importing/all_in_fill.py, which reads them again from their files).
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS ev_method VARCHAR;
     -- 'none': no all-in decided the hand with cards to come (every ev_net is the net);
     -- 'exact' / 'sampled': every runout counted / ev_runouts drawn; 'kept': decided all

@@ -12,7 +12,7 @@ from decimal import Decimal, InvalidOperation
 
 import duckdb
 
-from parsers.games import GAME_RULES
+from parsers.model.games import GAME_RULES
 from parsers.sites import site_name
 from pipeline.storage.money_units import MONEY_KINDS
 

@@ -8,7 +8,7 @@ player with n hands therefore needs 3 n more to halve it, whatever his results.
 
 from __future__ import annotations
 
-from pipeline.wording import counted
+from pipeline.reports.wording import counted
 
 MORE_HANDS_TO_HALVE = 3
 """More hands, as a multiple of the hands so far, that halve the 95% interval."""

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from decimal import ROUND_DOWN, Decimal
 from zoneinfo import ZoneInfo
 
-from parsers.events import (
+from parsers.model.events import (
     Action,
     ActionKind,
     Card,
@@ -69,7 +69,7 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
-from parsers.games import DRAW_STREETS
+from parsers.model.games import DRAW_STREETS
 from pipeline.engine.evaluators import eight_or_better_low_value, high_value
 from pipeline.engine.hand_ranks import a5_ranks, badugi_ranks, decode_high, deuce_packed, paired_low
 from pipeline.writers.hand_words import RANK_NAMES, high_words, low_letters

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from parsers.events import Card
-from parsers.games import Game, Ranking
+from parsers.model.events import Card
+from parsers.model.games import Game, Ranking
 from pipeline.engine.evaluators import (
     eight_or_better_low_value,
     high_value,

@@ -22,7 +22,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from parsers.events import (
+from parsers.model.events import (
     UNKNOWN_CARD,
     Action,
     ActionKind,

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC
 from decimal import Decimal
 
-from parsers.events import (
+from parsers.formats.phh_notation import USER_FIELD, VARIANTS
+from parsers.lines.hand_lines import unmatched_bet
+from parsers.model.events import (
     UNKNOWN_CARD,
     Action,
     ActionKind,
@@ -42,9 +44,7 @@ from parsers.events import (
     StreetStart,
     players_dealt_in,
 )
-from parsers.games import Family, Street
-from parsers.hand_reading import unmatched_bet
-from parsers.phh_notation import USER_FIELD, VARIANTS
+from parsers.model.games import Family, Street
 from pipeline.engine.replay import ANTE
 from pipeline.engine.results import HandResult
 

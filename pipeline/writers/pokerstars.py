@@ -1,4 +1,4 @@
-"""Write a `Hand` as PokerStars history text: the exact inverse of `parsers.pokerstars`.
+"""Write a `Hand` as PokerStars history text: the exact inverse of `parsers.sites.pokerstars`.
 
 Simulated hands become files that PokerStars tools (and our own parser) read like real
 ones, and a parsed hand written back and parsed again must give the same `Hand`: that
@@ -36,7 +36,8 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from parsers.events import (
+from parsers.lines.hand_assembly import contradicted_deal_cards
+from parsers.model.events import (
     Action,
     ActionKind,
     Card,
@@ -66,9 +67,8 @@ from parsers.events import (
     TournamentFinish,
     UncalledReturn,
 )
-from parsers.games import DRAW_STREETS
-from parsers.hand_assembly import contradicted_deal_cards
-from parsers.site_time import to_utc
+from parsers.model.games import DRAW_STREETS
+from parsers.text.site_time import to_utc
 from pipeline.writers.hand_words import describe_hand
 from pipeline.writers.history_writer import (
     HeldCards,

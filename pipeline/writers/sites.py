@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from parsers import fulltilt as fulltilt_format
-from parsers import pokerstars as pokerstars_format
-from parsers.events import Game, Hand
+from parsers.model.events import Game, Hand
+from parsers.sites import fulltilt as fulltilt_format
+from parsers.sites import pokerstars as pokerstars_format
 from pipeline.writers import fulltilt, pokerstars
 
 

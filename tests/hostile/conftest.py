@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.importer import ImportSummary, import_histories
+from pipeline.importing.importer import ImportSummary, import_histories
 from pipeline.storage.database import Database
 from tests.conftest import REPO
 

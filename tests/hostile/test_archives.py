@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.history_sources import MAX_NESTING, Refused, Source, sources
+from pipeline.sources.history_sources import MAX_NESTING, Refused, Source, sources
 from tests.hostile.conftest import HANDS, cpu_seconds, import_into
 
 GIB = 2**30
@@ -146,7 +146,11 @@ def test_the_compressed_size_of_a_history_is_far_under_the_ratio_limit(history: 
 
 
 def test_declared_sizes_over_the_member_or_archive_limit_are_refused() -> None:
-    from pipeline.history_sources import MAX_ARCHIVE_BYTES, MAX_MEMBER_BYTES, _declared_refusal
+    from pipeline.sources.history_sources import (
+        MAX_ARCHIVE_BYTES,
+        MAX_MEMBER_BYTES,
+        _declared_refusal,
+    )
 
     stored = zipfile.ZipInfo("big.txt")
     stored.file_size = stored.compress_size = MAX_MEMBER_BYTES + 1  # no ratio: stored as is

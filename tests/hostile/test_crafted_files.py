@@ -13,10 +13,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from parsers.events import Hand
-from parsers.history_file import parse_file
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
-from pipeline.cli import app
+from parsers.text.history_file import parse_file
+from pipeline.cli.commands import app
 from pipeline.engine.replay import replay
 from pipeline.writers.phh import phh_fields, phh_text
 from tests.test_cli import ANSI, REAL, runner

@@ -13,7 +13,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli import app
+from pipeline.cli.commands import app
 from tests.conftest import REPO
 from tests.test_cli import runner
 
@@ -77,7 +77,7 @@ def test_a_file_that_is_not_studdraws_is_refused_untouched(
 _IMPORT = """
 import sys
 {setup}
-from pipeline.cli import app
+from pipeline.cli.commands import app
 sys.argv = ["studdraw", "import", sys.argv[1], "--db", sys.argv[2], "--jobs", "1"]
 app()
 """
@@ -122,7 +122,15 @@ def test_a_full_disk_stops_the_import_in_one_line_and_the_next_run_finishes(
 @pytest.mark.slow
 def test_two_imports_at_once_give_what_one_gives(tmp_path: Path) -> None:
     shared, alone = tmp_path / "shared.duckdb", tmp_path / "alone.duckdb"
-    command = [sys.executable, "-m", "pipeline.cli", "import", str(SAMPLES), "--db", str(shared)]
+    command = [
+        sys.executable,
+        "-m",
+        "pipeline.cli.commands",
+        "import",
+        str(SAMPLES),
+        "--db",
+        str(shared),
+    ]
     both = [
         subprocess.Popen([*command, "--jobs", "1"], cwd=REPO, stderr=subprocess.PIPE, text=True)
         for _ in range(2)

@@ -9,13 +9,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from parsers.events import Deal
-from parsers.history_file import parse_file
+from parsers.model.events import Deal
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_file
 from pipeline.engine import replay as replay_module
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
-from pipeline.importer import import_histories
+from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from tests.conftest import REPO
 

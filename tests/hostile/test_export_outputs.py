@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from parsers.events import Hand
-from parsers.history_file import parse_bytes, parse_file
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
-from pipeline.cli import app
+from parsers.text.history_file import parse_bytes, parse_file
+from pipeline.cli.commands import app
 from pipeline.engine.replay import replay
-from pipeline.export_files import MAX_NAME_CHARACTERS, hand_file_name
+from pipeline.writers.export_files import MAX_NAME_CHARACTERS, hand_file_name
 from pipeline.writers.phh import phh_fields, phh_text
 from tests.conftest import REPO
 from tests.test_cli import ANSI, REAL, runner
@@ -143,7 +143,7 @@ def test_export_from_a_database_reads_a_large_file_in_pieces(
 ) -> None:
     """With the most read at once lowered to 64 KiB, a 400 KB sample file is read again
     in pieces: every hand found at its place."""
-    from pipeline import file_pieces, history_sources
+    from pipeline.sources import file_pieces, history_sources
 
     sample = next(p for p in sorted(SAMPLES.rglob("*.txt")) if "Razz" in p.name)
     history = tmp_path / "razz.txt"

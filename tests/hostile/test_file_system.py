@@ -11,8 +11,9 @@ from typing import IO, Any
 import duckdb
 import pytest
 
-from pipeline import history_sources, importer
-from pipeline.history_sources import Refused, Source, sources
+from pipeline.importing import importer
+from pipeline.sources import history_sources
+from pipeline.sources.history_sources import Refused, Source, sources
 from tests.hostile.conftest import HANDS, cpu_seconds, import_into
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pipeline import watch_state
+from pipeline.watch import watch_state
 from tests.conftest import HANG_SECONDS, REPO
 from tests.hostile.conftest import RAZZ
 

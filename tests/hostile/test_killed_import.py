@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.spool_folders import remove_dead_spools
+from pipeline.workers.spool_folders import remove_dead_spools
 from tests.conftest import REPO
 from tests.test_cli import REAL
 
@@ -53,7 +53,7 @@ def _running(pid: int) -> bool:
 def _import(database: Path, folder: Path, temporary: Path, jobs: int) -> subprocess.Popen[str]:
     command = ["import", "--db", str(database), "--jobs", str(jobs), str(folder)]
     return subprocess.Popen(
-        [sys.executable, "-m", "pipeline.command", *command],
+        [sys.executable, "-m", "pipeline.cli.command", *command],
         cwd=REPO,
         env={**os.environ, "TMPDIR": str(temporary)},
         stdout=subprocess.DEVNULL,

@@ -19,13 +19,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from parsers.errors import HandParseError
-from parsers.hand_limits import MAX_HAND_LINES, MAX_PLAYERS
-from parsers.history_file import parse_bytes
-from pipeline import file_pieces, history_sources
-from pipeline.file_pieces import PieceSizes
-from pipeline.history_sources import MAX_READ_BYTES
-from pipeline.importer import import_histories
+from parsers.model.errors import HandParseError
+from parsers.model.hand_limits import MAX_HAND_LINES, MAX_PLAYERS
+from parsers.text.history_file import parse_bytes
+from pipeline.importing.importer import import_histories
+from pipeline.sources import file_pieces, history_sources
+from pipeline.sources.file_pieces import PieceSizes
+from pipeline.sources.history_sources import MAX_READ_BYTES
 from pipeline.storage.database import Database
 from tests.conftest import REPO
 from tests.test_cli import ANSI, REAL
@@ -49,7 +49,7 @@ sys.stdout.write(f"\\nexit {done.returncode} peak {peak} MB\\n")
 def _import(database: Path, *paths: Path) -> tuple[int, int, str]:
     """`studdraw import --jobs 2` in a process of its own: its exit code, the peak memory
     of its largest process in MB, and what it said."""
-    command = [sys.executable, "-m", "pipeline.command", "import", "--db", str(database)]
+    command = [sys.executable, "-m", "pipeline.cli.command", "import", "--db", str(database)]
     done = subprocess.run(
         [sys.executable, "-c", MEASURED, *command, "--jobs", "2", *map(str, paths)],
         capture_output=True,
@@ -130,7 +130,7 @@ def test_a_watch_goes_on_past_a_file_grown_by_3_gb_of_nuls(tmp_path: Path) -> No
     folder.mkdir()
     table = folder / "HH20091126 Razz.txt"
     table.write_bytes(RAZZ.read_bytes())
-    command = [sys.executable, "-m", "pipeline.command", "watch", str(folder)]
+    command = [sys.executable, "-m", "pipeline.cli.command", "watch", str(folder)]
     watch = subprocess.Popen(
         [*command, "--db", str(database)],
         cwd=REPO,

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from parsers.errors import HandParseError
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
+from parsers.model.errors import HandParseError
+from parsers.model.events import Hand
 from parsers.sites import conventions_of
+from parsers.text.history_file import parse_bytes
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from pipeline.engine.showdown import split_shares

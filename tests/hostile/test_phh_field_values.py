@@ -9,9 +9,9 @@ import resource
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.events import Hand
-from parsers.history_file import parse_bytes
+from parsers.model.errors import ErrorKind, HandParseError
+from parsers.model.events import Hand
+from parsers.text.history_file import parse_bytes
 from tests.hostile.test_crafted_files import phh_hand  # noqa: F401  (a fixture)
 
 CPU_SECONDS = 30

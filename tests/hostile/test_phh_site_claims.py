@@ -12,10 +12,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from parsers.events import Hand
-from parsers.history_file import parse_bytes, parse_file
+from parsers.model.events import Hand
 from parsers.sites import conventions_of, site_name
-from pipeline.cli import app
+from parsers.text.history_file import parse_bytes, parse_file
+from pipeline.cli.commands import app
 from pipeline.engine.replay import replay
 from pipeline.storage.rows import HAND_TABLES
 from pipeline.writers.phh import phh_fields, phh_text

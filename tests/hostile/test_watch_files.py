@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import watch_state
+from pipeline.watch import watch_state
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
 

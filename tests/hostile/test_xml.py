@@ -1,12 +1,12 @@
 """XML as an attacker writes it: entity expansion, external entities, a DTD fetched
-from the network. `parsers.xml_reading` refuses each at once, reading nothing else."""
+from the network. `parsers.lines.xml_hands` refuses each at once, reading nothing else."""
 
 from __future__ import annotations
 
 import pytest
 
-from parsers.errors import ErrorKind, HandParseError
-from parsers.xml_reading import parse_xml
+from parsers.lines.xml_hands import parse_xml
+from parsers.model.errors import ErrorKind, HandParseError
 from tests.hostile.conftest import cpu_seconds
 
 BILLION_LAUGHS = b"""<?xml version="1.0"?>

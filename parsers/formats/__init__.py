@@ -1,0 +1,1 @@
+"""Formats that are not a site's history: PHH, the JSON form, tournament summaries."""

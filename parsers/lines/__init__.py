@@ -1,0 +1,1 @@
+"""Line machinery every reader shares: Lark line parsing, hand assembly, XML elements."""

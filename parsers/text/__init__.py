@@ -1,0 +1,1 @@
+"""Bytes to text: history files decoded, cut into hands, their clocks read."""

@@ -1,0 +1,1 @@
+"""The `studdraw` command line."""

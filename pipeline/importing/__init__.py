@@ -1,0 +1,1 @@
+"""Importing: read hands stored once, in transactions, nothing lost or doubled."""

@@ -1,0 +1,1 @@
+"""What the command line says: hand reports, tallies, tables, counts in words."""

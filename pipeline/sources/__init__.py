@@ -1,0 +1,1 @@
+"""Where histories come from: files and folders named, the clients' folders, file pieces."""

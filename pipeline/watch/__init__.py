@@ -1,0 +1,1 @@
+"""Following the history folders while the player plays."""

@@ -1,0 +1,1 @@
+"""Reading on every core: the worker pool, its spool folders, processes' lives."""

@@ -4,7 +4,7 @@
     python bench/fuzz.py --hands 20000 --seed 3
 
 Every real hand under ../shared/histories/real/ (and each one PHH can say, exported as
-PHH), and the tournament summaries of tests/test_tournaments.py (no real one is shared),
+PHH), and the tournament summaries of tests/storage/test_tournaments.py (no real one is shared),
 is mutated at random, seeded: lines dropped, doubled, swapped or cut; digits, cards,
 names and bytes changed; lines of other hands spliced in; and what an attacker writes
 (issue 49): numbers of 5,000 digits or 1e999999, infinities and NaN, a line repeated
@@ -44,7 +44,7 @@ from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from pipeline.storage.rows import Batch, add_hand, add_summary
 from pipeline.writers.phh import Unexportable, phh_fields, phh_text
-from tests.test_tournaments import FULLTILT_SUMMARY, STARS_SUMMARY, STARS_SUMMARY_PLAY
+from tests.storage.test_tournaments import FULLTILT_SUMMARY, STARS_SUMMARY, STARS_SUMMARY_PLAY
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "histories" / "real"
 OUT = Path(__file__).resolve().parents[1] / "bench-output" / "fuzz"

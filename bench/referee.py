@@ -4,7 +4,7 @@ python bench/referee.py                  # 10,000 hands of each of the six PHH g
 python bench/referee.py --hands 1000
 
 Each hand is simulated, replayed by our engine, exported to PHH and played through
-PokerKit (tests/phh_referee.py); the counts say how many agree, agree but for a named
+PokerKit (tests/support/phh_referee.py); the counts say how many agree, agree but for a named
 site rule, or could not be exported (and why). Export speed is the PHH writing alone.
 """
 
@@ -24,7 +24,7 @@ from pipeline.engine.replay import replay
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import default_spec
 from pipeline.writers.phh import Unexportable, phh_fields, phh_text
-from tests.phh_referee import Verdict, referee
+from tests.support.phh_referee import Verdict, referee
 
 GAMES = tuple(VARIANTS)  # the (game, betting) pairs PHH names
 

@@ -1,7 +1,7 @@
 """How soon `studdraw watch` stores a hand a client writes: seconds from a hand appended to
 a watched file to its row in the database (target: under 2 s on an idle machine).
 
-Measured here, not asserted in tests/test_watch.py: a busy machine is slower, not wrong.
+Measured here, not asserted in tests/cli/test_watch.py: a busy machine is slower, not wrong.
 
     python bench/watch.py              # 10 hands of the sample razz tournament, one by one
     python bench/watch.py --hands 30

@@ -48,7 +48,7 @@ def sample_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def generated_histories(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Four games of 1,200 generated hands each (2.5 MB files: cut in pieces, long enough
     an import to be killed in), written once for the session; read, never written to."""
-    from tests.test_import_crash import write_corpus
+    from tests.storage.test_import_crash import write_corpus
 
     folder = tmp_path_factory.mktemp("generated") / "histories"
     write_corpus(folder)
@@ -71,7 +71,7 @@ def writable_database(
 def main_module_kept() -> Iterator[None]:
     """Streamlit's AppTest leaves the page it ran as `__main__`; a worker pool started
     later (spawn) runs `__main__` again in each worker, and a page that fails there
-    breaks the pool (BrokenProcessPool in tests/test_import.py after a note-editor
+    breaks the pool (BrokenProcessPool in tests/storage/test_import.py after a note-editor
     page). Each test gets the `__main__` it started with back."""
     main = sys.modules["__main__"]
     yield

@@ -133,7 +133,7 @@ class HandFormat:
 def read_hand(site: HandFormat, chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     """Read one hand; raises `HandParseError` with the file, line and column."""
     parser = site.line_parser()
-    account = recording()  # None but in tests/test_line_accounting.py
+    account = recording()  # None but in tests/parsers/test_line_accounting.py
     body: list[tuple[int, type]] = []  # the body's lines and record types, if accounting
     heading_lines: list[tuple[int, str]] = []
     # Blank lines inside a chunk come from double-spaced files: passed over, numbers kept.

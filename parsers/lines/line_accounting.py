@@ -1,5 +1,5 @@
 """What a reader made of each line of a hand, for the test that no line goes nowhere
-(issue 48, point 4: tests/test_line_accounting.py).
+(issue 48, point 4: tests/parsers/test_line_accounting.py).
 
 A hand's events carry their lines (`line`), and so do its seats. Every other line a
 reader reads must say what it was: read into the hand another way (its heading lines into

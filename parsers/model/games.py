@@ -3,7 +3,7 @@ rounds bet big, how a showdown is judged.
 
 The parsers (which street a card belongs to), the engine (turn order, bet sizes,
 showdown), the dashboard's replayer and the SQL stats (`stat_games` in
-`pipeline/storage/stats.sql`, held to this table by `tests/test_game_rules.py`) all read
+`pipeline/storage/stats.sql`, held to this table by `tests/parsers/test_game_rules.py`) all read
 this table. Adding a game means one `GameRules` entry here, its `Game` id, and, if it is
 judged in a new way, an evaluator for its `Ranking` in `pipeline/engine/evaluators.py`.
 

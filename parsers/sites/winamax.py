@@ -59,7 +59,7 @@ from parsers.text.site_time import clock_to_utc
 SITE: Final = "winamax"
 # Inferred: no real Winamax hand at hand shows a fixed-limit raise after a short all-in
 # raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
-# until one does (a real hand breaking it fails tests/test_engine_real_sites.py).
+# until one does (a real hand breaking it fails tests/engine/test_engine_real_sites.py).
 # Odd chips: no real Winamax hand splits a pot with a chip left over; any sharing within a
 # chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
 CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.UNKNOWN, odd_chip=OddChip.UNKNOWN)

@@ -80,7 +80,7 @@ from parsers.text.site_time import clock_to_utc
 SITE: Final = "winning"
 # Inferred: no real Winning hand at hand shows a fixed-limit raise after a short all-in
 # raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
-# until one does (a real hand breaking it fails tests/test_engine_real_sites.py).
+# until one does (a real hand breaking it fails tests/engine/test_engine_real_sites.py).
 # Odd chips: a hi/lo pot's goes to the LOW half (2016 Stud Hi/Lo, issue 48: $7.05 shared
 # $3.53 to the low hand, $3.52 to the high, as FPDB's WinningToFpdb.py quotes it); no real
 # hand shows tied winners with a chip left over: any sharing is accepted, warned.

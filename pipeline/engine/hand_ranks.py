@@ -24,7 +24,7 @@ def decode_high(value: int) -> tuple[int, list[int]]:
     """Category and ranks (2..14, most significant first) of a `high_value()` result.
 
     The evaluators' documented layout: the category in bits 20-23, then five 4-bit ranks
-    most significant first, missing kickers as 0. `tests/test_simulator.py` pins it."""
+    most significant first, missing kickers as 0. `tests/writers/test_simulator.py` pins it."""
     category = value >> 20
     ranks = [(value >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
     return category, [r for r in ranks if r]

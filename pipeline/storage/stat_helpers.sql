@@ -7,7 +7,7 @@
 -- What the stats need to know about each game. `streets` names the betting rounds in
 -- order (actions.street); `ranking` says which hands count as "made" for the snow stat;
 -- `split_ranking`, NULL but in split-pot games, how the other half of the pot is judged.
--- A copy of parsers/model/games.py for SQL clients; tests/test_game_rules.py holds it to that.
+-- A copy of parsers/model/games.py for SQL clients; tests/parsers/test_game_rules.py holds it to that.
 CREATE OR REPLACE VIEW stat_games AS
 SELECT *, split_ranking IS NOT NULL AS split_pot
 FROM (

@@ -6,7 +6,7 @@ real line it follows. What those files never print is not invented: a hand holdi
 raises `UnwritableHand` (tournaments, money other than dollars, A-5 triple draw, five
 card stud and five-up stud, the stud community card, a dead or all-in forced bet, a
 note kind Full Tilt has no line for). The few forms that a real line only implies (a
-plain "main pot", a second side pot) are listed in `tests/test_fulltilt_writer.py`
+plain "main pot", a second side pot) are listed in `tests/writers/test_fulltilt_writer.py`
 with the real line each one follows.
 
 Full Tilt words a hand otherwise than PokerStars, and the writer follows it:

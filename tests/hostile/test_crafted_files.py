@@ -19,7 +19,7 @@ from parsers.text.history_file import parse_file
 from pipeline.cli.commands import app
 from pipeline.engine.replay import replay
 from pipeline.writers.phh import phh_fields, phh_text
-from tests.test_cli import ANSI, REAL, runner
+from tests.cli.test_cli import ANSI, REAL, runner
 
 pytestmark = pytest.mark.hang_limit(180)  # each probe imports twice, with two workers
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from tests.browser_server import running_dashboard
 from tests.conftest import HANG_SECONDS
 from tests.hostile.conftest import RAZZ, import_into
+from tests.support.browser_server import running_dashboard
 
 pytestmark = [pytest.mark.slow, pytest.mark.hang_limit(90)]  # a real browser, every page
 

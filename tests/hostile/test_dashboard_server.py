@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser_server import running_dashboard
 from tests.conftest import HANG_SECONDS
 from tests.hostile.conftest import RAZZ, import_into
+from tests.support.browser_server import running_dashboard
 
 ALLOWED = "studdraw.example"  # `--allow-host` adds it
 

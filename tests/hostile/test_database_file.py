@@ -14,8 +14,8 @@ import duckdb
 import pytest
 
 from pipeline.cli.commands import app
+from tests.cli.test_cli import runner
 from tests.conftest import REPO
-from tests.test_cli import runner
 
 SAMPLES = REPO / "sample_histories"
 TABLES = ("hands", "hand_players", "actions", "draws", "pots", "findings", "import_files")

@@ -17,8 +17,8 @@ from pipeline.cli.commands import app
 from pipeline.engine.replay import replay
 from pipeline.writers.export_files import MAX_NAME_CHARACTERS, hand_file_name
 from pipeline.writers.phh import phh_fields, phh_text
+from tests.cli.test_cli import ANSI, REAL, runner
 from tests.conftest import REPO
-from tests.test_cli import ANSI, REAL, runner
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
 

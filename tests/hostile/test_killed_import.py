@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.workers.spool_folders import remove_dead_spools
+from tests.cli.test_cli import REAL
 from tests.conftest import REPO
-from tests.test_cli import REAL
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),

@@ -27,8 +27,8 @@ from pipeline.sources import file_pieces, history_sources
 from pipeline.sources.file_pieces import PieceSizes
 from pipeline.sources.history_sources import MAX_READ_BYTES
 from pipeline.storage.database import Database
+from tests.cli.test_cli import ANSI, REAL
 from tests.conftest import REPO
-from tests.test_cli import ANSI, REAL
 
 pytestmark = pytest.mark.hang_limit(600)  # guards against a hang, in minutes: no timing
 

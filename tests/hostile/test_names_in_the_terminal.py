@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.commands import app
-from tests.test_cli import ANSI, REAL, runner
+from tests.cli.test_cli import ANSI, REAL, runner
 
 RAZZ = REAL / "PokerStars" / "cash" / "Stud" / "Razz-USD-0.04-0.08-200911.txt"
 NAME = "[/]x[link=file:///etc/passwd]y\x1b[31mz\x1b]0;title\x07"

@@ -19,7 +19,7 @@ from pipeline.cli.commands import app
 from pipeline.engine.replay import replay
 from pipeline.storage.rows import HAND_TABLES
 from pipeline.writers.phh import phh_fields, phh_text
-from tests.test_cli import ANSI, REAL, runner
+from tests.cli.test_cli import ANSI, REAL, runner
 
 pytestmark = pytest.mark.hang_limit(180)
 

@@ -1,0 +1,1 @@
+"""The command line, watching, workers and the platforms."""

@@ -1,0 +1,1 @@
+"""The dashboard: pages, queries and a real browser."""

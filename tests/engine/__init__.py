@@ -1,0 +1,1 @@
+"""The engine: replay, pots, showdown, equity, all-in adjustment."""

@@ -1,0 +1,1 @@
+"""The line machinery, the formats and the build shared by every reader."""

@@ -1,0 +1,1 @@
+"""Each site's reader: its lines, its real files, its situations."""

@@ -1,0 +1,1 @@
+"""Helpers the tests share: corpora, one-hand readers, the browser server."""

@@ -1,0 +1,1 @@
+"""The writers and the simulator: generated and written-back histories."""

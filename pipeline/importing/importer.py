@@ -37,6 +37,7 @@ from parsers.text.hand_texts import HandText, decode_history
 from parsers.text.history_file import file_chunks, parse_chunk
 from pipeline.engine.all_in import all_in_adjustment
 from pipeline.engine.replay import replay
+from pipeline.importing.import_summary import ImportSummary
 from pipeline.reports.validation_tally import engine_rejection
 from pipeline.sources.file_pieces import (
     PIECE_BYTES,
@@ -82,28 +83,6 @@ at 7,500, 596 at 10,000 (the target is 600)."""
 SPOOL_HANDS = 1_000
 # A file whose last hand is complete ends with a blank line, whatever its encoding.
 _BLANK_LINE_ENDINGS = (b"\n\n", b"\n\r\n", b"\n\x00\n\x00", b"\n\x00\r\x00\n\x00", b"\x00\n\x00\n")
-
-
-@dataclass
-class ImportSummary:
-    files: int = 0
-    files_unchanged: int = 0
-    hands_imported: int = 0
-    imported_by_site: Counter[str] = field(default_factory=Counter)  # of hands_imported
-    duplicates: int = 0
-    flop_games_skipped: int = 0
-    cancelled: int = 0  # hands the site called off: counted, never stored
-    rejected: Counter[str] = field(default_factory=Counter)
-    left_for_next_run: int = 0
-    refused: list[Refused] = field(default_factory=list)  # files and members not read
-    seconds: float = 0.0
-    stopped: bool = False  # told to stop before the end: the next import goes on
-    tournament_summaries: int = 0  # summary files read (tournaments, not hands)
-    all_in_filled: int = 0  # hands stored by an older studdraw, read again for their EV
-
-    @property
-    def hands_seen(self) -> int:
-        return self.hands_imported + self.duplicates + sum(self.rejected.values())
 
 
 Progress = Callable[[int, int], None]

@@ -19,7 +19,7 @@ from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.frames import spooled_frame
 
 if TYPE_CHECKING:
-    from pipeline.importing.importer import ImportSummary
+    from pipeline.importing.import_summary import ImportSummary
     from pipeline.storage.database import Database
 
 BATCH_PAUSE = 0.03  # seconds at least between two batches, the file let go

@@ -59,6 +59,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "pipeline.engine.equity",
     "pipeline.engine.evaluators",
     "pipeline.engine.hand_ranks",
+    "pipeline.engine.hand_state",
     "pipeline.engine.pots",
     "pipeline.engine.replay",
     "pipeline.engine.results",

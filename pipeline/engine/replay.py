@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any, Final
 
@@ -23,27 +23,24 @@ from parsers.model.events import (
     Card,
     Collect,
     Deal,
-    DealtInEvent,
     Draw,
     Event,
     Hand,
     LimitKind,
-    MoneyKind,
     Note,
     Post,
     PostKind,
     PotTotals,
-    Seat,
     SeatSummary,
     Show,
     ShowdownStart,
     Street,
     StreetStart,
     UncalledReturn,
-    players_dealt_in,
 )
-from parsers.model.games import BringIn, Family, GameRules, Ranking
+from parsers.model.games import BringIn, Family, Ranking
 from pipeline.engine.findings import Code, Finding
+from pipeline.engine.hand_state import HandState, PlayerState
 from pipeline.engine.pots import Pot, build_pots
 from pipeline.engine.results import HandResult, PlayerResult, PotResult
 from pipeline.engine.showdown import (
@@ -56,118 +53,15 @@ from pipeline.engine.showdown import (
     split_shares,
     within_a_chip,
 )
-from pipeline.engine.variants import VARIANTS, Variant, card_order
+from pipeline.engine.variants import card_order
 
 ANTE: Final = "ante"
 NET_LABEL: Final = "net"  # what a player collects that only the summary's net says
 _NET: Final = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
-@dataclass(slots=True)
-class _Player:
-    name: str
-    seat: int
-    stack: Decimal
-    put_in: Decimal
-    street_bet: Decimal
-    uncalled: Decimal
-    folded: bool
-    all_in: bool
-    fold_street: Street | None
-    all_in_street: Street | None
-    down: list[Card]
-    up: list[Card]
-    shown: tuple[Card, ...] | None
-    # A hand run more than once: the cards of each run after the first, as drawn or shown,
-    # and whether the player drew once the betting was over (cards that differ by run).
-    run_cards: dict[int, tuple[Card, ...]]
-    drew_per_run: bool
-    by_street: dict[str, Decimal]
-    collected: dict[str, Decimal]
-    total_collected: Decimal
-
-    def __init__(self, name: str, seat: int, stack: Decimal) -> None:
-        """Written out so that mypyc compiles it (`pipeline.engine.results` says why): a
-        player starts every hand with nothing in and nothing known."""
-        self.name = name
-        self.seat = seat
-        self.stack = stack
-        self.put_in = self.street_bet = self.uncalled = self.total_collected = ZERO
-        self.folded = self.all_in = self.drew_per_run = False
-        self.fold_street = self.all_in_street = None
-        self.down, self.up, self.shown = [], [], None
-        self.run_cards, self.by_street, self.collected = {}, {}, {}
-
-    @property
-    def can_act(self) -> bool:
-        return not self.folded and not self.all_in
-
-    def known_cards(self) -> list[Card]:
-        return self.down + self.up
-
-
-class _Replay:
+class _Replay(HandState):
     """The state of a hand as it is replayed, event by event."""
-
-    def __init__(self, hand: Hand, conventions: SiteConventions) -> None:
-        self.hand = hand
-        self.rules: GameRules = hand.game.rules
-        self.variant: Variant = VARIANTS[hand.game]
-        self.conventions = conventions
-        stakes = hand.header.stakes
-        self.small_bet = stakes.small_bet or stakes.big_blind or ZERO
-        self.big_bet = stakes.big_bet or (self.small_bet * 2)
-        self.chip = Decimal(1) if hand.header.money is MoneyKind.TOURNAMENT else conventions.chip
-        participants = players_dealt_in(hand.events)
-        self.players: dict[str, _Player] = {
-            seat.player: _Player(seat.player, seat.seat, seat.stack)
-            for seat in hand.seats
-            if seat.player in participants
-        }
-        self.order = sorted(self.players.values(), key=lambda p: p.seat)
-        self.findings: list[Finding] = []
-        self.street: Street | None = None
-        self.street_name = Street.PREDRAW.value  # blinds are booked to the first round
-        self.current_bet = ZERO
-        self.bets_in_round = 0  # the bet (or blind, or completion) and raises so far
-        self.last_raise = ZERO
-        self.full_bet = ZERO  # fixed limit: the last bet level a full bet or raise made
-        self.raise_closed: set[str] = set()  # who faces a short all-in raise: call or fold
-        self.big_unit_made = False
-        self.to_act: set[str] = set()
-        self.next_actor: str | None = None
-        self.first_action_pending = False
-        self.dealt: set[Card] = set()
-        self.showdown = False
-        self.totals: PotTotals | None = None
-        self.summaries: list[SeatSummary] = []
-        self.draw_hands: dict[str, list[Card]] = {}
-        self.runs = 1  # how many times the last cards were dealt ("Run 2: ... shows")
-        # Each player's net as the summary prints it (KingsClub: "Seat 2: Hero (681.96)
-        # +8.50", a "net" note), and whether the hand was settled from them.
-        self.nets: dict[str, Decimal] = {}
-        self.settled_from_nets = False
-        seats_of: dict[str, list[Seat]] = {}
-        for seat in hand.seats:
-            seats_of.setdefault(seat.player, []).append(seat)
-        for name, seats in seats_of.items():
-            if len(seats) > 1:
-                numbers = " and ".join(str(seat.seat) for seat in seats)
-                message = f"{name} sits in seats {numbers}: whose actions are whose is unknown"
-                self.findings.append(Finding(Code.SEATED_TWICE, message, seats[1].line, name))
-
-    # ------------------------------------------------------------------ findings
-    def find(self, code: Code, message: str, event: Event | None = None, player: str | None = None):
-        line = getattr(event, "line", 0) if event is not None else 0
-        self.findings.append(Finding(code, message, line, player))
-
-    # ------------------------------------------------------------------ dispatch
-    def player_of(self, event: DealtInEvent) -> _Player | None:
-        name = event.player
-        player = self.players.get(name)
-        if player is None:
-            self.find(Code.UNKNOWN_PLAYER, f"{name!r} is not dealt in this hand", event, name)
-        return player
 
     # ------------------------------------------------------------------ forced bets
     def on_post(self, post: Post) -> None:
@@ -199,7 +93,7 @@ class _Replay:
 
     def pay(
         self,
-        player: _Player,
+        player: PlayerState,
         amount: Decimal,
         event: Event,
         bucket: str,
@@ -315,7 +209,7 @@ class _Replay:
             return best.name
         return self.next_in_order(best.seat)
 
-    def bring_in_player(self) -> _Player | None:
+    def bring_in_player(self) -> PlayerState | None:
         """Lowest up card (razz: highest, aces low; 2-7 razz: highest; ties by suit) among
         those dealt in."""
         dealt = self.order
@@ -449,7 +343,7 @@ class _Replay:
                 player.name,
             )
 
-    def on_later_run_show(self, player: _Player, show: Show) -> None:
+    def on_later_run_show(self, player: PlayerState, show: Show) -> None:
         """A hand of the second (or later) run; the first run's is the hand's own."""
         self.runs = max(self.runs, show.run)
         drawn = player.run_cards.get(show.run)
@@ -463,7 +357,7 @@ class _Replay:
             )
         player.run_cards[show.run] = show.cards
 
-    def learn_hole_cards(self, player: _Player, shown: tuple[Card, ...]) -> None:
+    def learn_hole_cards(self, player: PlayerState, shown: tuple[Card, ...]) -> None:
         """A stud player who shows before the last card (all-in on third street) has no
         secret left: later deals may repeat his hole cards with his up cards ("Villain
         shows [As 7c Kc]", then "Dealt to Villain [As 7c Kc] [Js]"), so they become his
@@ -500,7 +394,7 @@ class _Replay:
         self.to_act.discard(player.name)
         self.next_actor = self.following(player)
 
-    def check_turn(self, player: _Player, action: Action) -> None:
+    def check_turn(self, player: PlayerState, action: Action) -> None:
         if self.first_action_pending:
             self.first_action_pending = False
             expected = self.expected_first_actor(action)
@@ -547,7 +441,7 @@ class _Replay:
         chosen = self.bring_in_player()
         return chosen.name if chosen else None
 
-    def following(self, player: _Player) -> str | None:
+    def following(self, player: PlayerState) -> str | None:
         """Who acts after this player: the next, in seat order, still owing an action."""
         wrap_around = None
         for other in self.order:
@@ -577,14 +471,14 @@ class _Replay:
                 return True
         return False
 
-    def due(self, player: _Player) -> Decimal:
+    def due(self, player: PlayerState) -> Decimal:
         return max(ZERO, self.current_bet - player.street_bet)
 
-    def do_fold(self, player: _Player, action: Action) -> None:
+    def do_fold(self, player: PlayerState, action: Action) -> None:
         player.folded = True
         player.fold_street = self.street
 
-    def do_check(self, player: _Player, action: Action) -> None:
+    def do_check(self, player: PlayerState, action: Action) -> None:
         if self.due(player) > 0:
             self.find(
                 Code.CHECK_FACING_BET,
@@ -593,7 +487,7 @@ class _Replay:
                 player.name,
             )
 
-    def do_call(self, player: _Player, action: Action) -> None:
+    def do_call(self, player: PlayerState, action: Action) -> None:
         amount = action.amount or ZERO
         expected = min(self.due(player), player.stack)
         if amount != expected:
@@ -605,7 +499,7 @@ class _Replay:
             )
         self.pay(player, amount, action, self.bucket(), all_in=action.all_in)
 
-    def do_bring_in(self, player: _Player, action: Action) -> None:
+    def do_bring_in(self, player: PlayerState, action: Action) -> None:
         amount = action.amount or ZERO
         if not self.needs_bring_in() or self.current_bet > 0:
             self.find(Code.BRING_IN_AMOUNT, f"a bring-in on {self.street}", action, player.name)
@@ -621,7 +515,7 @@ class _Replay:
         self.pay(player, amount, action, self.bucket(), all_in=action.all_in)
         self.current_bet = max(self.current_bet, player.street_bet)
 
-    def do_bet(self, player: _Player, action: Action) -> None:
+    def do_bet(self, player: PlayerState, action: Action) -> None:
         amount = action.amount or ZERO
         facing_bring_in = self.bets_in_round == 0 and self.current_bet > 0
         if self.current_bet > 0 and not facing_bring_in:
@@ -633,7 +527,7 @@ class _Replay:
             )
         self.raise_to(player, action, player.street_bet + amount)
 
-    def do_raise(self, player: _Player, action: Action) -> None:
+    def do_raise(self, player: PlayerState, action: Action) -> None:
         total = action.raise_to if action.raise_to is not None else player.street_bet
         added = action.amount
         if added is not None and action.kind is ActionKind.RAISE:
@@ -648,7 +542,7 @@ class _Replay:
                 )
         self.raise_to(player, action, total)
 
-    def raise_to(self, player: _Player, action: Action, total: Decimal) -> None:
+    def raise_to(self, player: PlayerState, action: Action, total: Decimal) -> None:
         """A bet, completion or raise that makes the player's round total `total`."""
         limit = self.hand.header.limit
         increment = total - self.current_bet
@@ -746,7 +640,7 @@ class _Replay:
         return self.current_bet
 
     def check_fixed_size(
-        self, player: _Player, action: Action, total: Decimal, increment: Decimal, short: bool
+        self, player: PlayerState, action: Action, total: Decimal, increment: Decimal, short: bool
     ) -> None:
         # Lists, not sets: a Decimal's hash costs 3,800 instructions, a comparison 100.
         unit = self.unit()
@@ -1163,7 +1057,7 @@ class _Replay:
         """Whether the game's low hands count aces low (razz, eight or better; not 2-7)."""
         return Ranking.DEUCE_TO_SEVEN not in (self.rules.ranking, self.rules.split_ranking)
 
-    def final_cards(self, player: _Player, run: int = 1) -> tuple[Card, ...] | None:
+    def final_cards(self, player: PlayerState, run: int = 1) -> tuple[Card, ...] | None:
         """The player's hand at showdown in `run`: a later run's own cards if it has any,
         else the hand's (a pat hand, or a stud hand, is the same in every run)."""
         size = self.rules.hand_size
@@ -1198,7 +1092,7 @@ class _Replay:
                 )
 
 
-def _rake_shares(players: list[_Player], rake: Decimal, chip: Decimal) -> dict[str, Decimal]:
+def _rake_shares(players: list[PlayerState], rake: Decimal, chip: Decimal) -> dict[str, Decimal]:
     """Rake charged to winners in proportion to what they collect; shares sum to the rake."""
     shares = {p.name: ZERO for p in players}
     if rake <= 0:

@@ -89,4 +89,4 @@ def money_column(label: str, unit: str | None, help: str | None = None) -> Any:
     fmt = column_format(unit)
     if fmt == "%.2f" or unit == CHIPS:
         label = f"{label} ({unit_short(unit)})"
-    return st.column_config.NumberColumn(label, help=help, format=fmt)  # type: ignore[arg-type]
+    return st.column_config.NumberColumn(label, help=help, format=fmt)

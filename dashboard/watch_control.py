@@ -35,7 +35,7 @@ def start_watch(database: Path, folders: list[Path]) -> WatchState | str:
         return f"The database is {watch_state.AlreadyWatched(running)}."
     log = database.with_name(database.name + ".watch.log")
     command = [
-        sys.executable, "-m", "pipeline.cli.commands", "watch", *map(str, folders),
+        sys.executable, "-m", "pipeline.cli.command", "watch", *map(str, folders),
         "--db", str(database), "--started-from", "dashboard",
     ]  # fmt: skip
     with log.open("wb") as said:

@@ -126,8 +126,7 @@ def _rejects() -> None:
             "line": st.column_config.NumberColumn("Line"),
         },
     )
-    # streamlit types the event loosely
-    rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
+    rows = event.selection.rows if event is not None else []
     if rows:
         reject_id = rejects["reject_id"][rows[0]]
         st.code(reject_queries.reject_text(reject_id) or "", language=None)

@@ -8,6 +8,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import filters, navigation
+from dashboard.column_types import Columns
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
 from dashboard.literal import literal
@@ -34,7 +35,7 @@ HELP = {
 }
 
 
-def _config(unit: str) -> dict[str, object]:
+def _config(unit: str) -> Columns:
     number = st.column_config.NumberColumn
     return {
         "site": st.column_config.TextColumn("Site"),
@@ -96,8 +97,7 @@ def main() -> None:
         selection_mode="single-row",
         column_config=_config(unit),
     )
-    # streamlit types the event loosely
-    rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
+    rows = event.selection.rows if event is not None else []
     if rows:
         row = table.row(rows[0], named=True)
         _player_view(active, unit, row["site"], row["player"])

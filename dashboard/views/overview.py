@@ -16,6 +16,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import filters
+from dashboard.column_types import Columns
 from dashboard.games import game_name, limit_name
 from dashboard.literal import literal
 from dashboard.money import (
@@ -271,7 +272,7 @@ def _game_list(games: str | None) -> str:
     return ", ".join(game_name(g) for g in (games or "").split(", ") if g)
 
 
-def _result_columns(unit: str) -> dict[str, object]:
+def _result_columns(unit: str) -> Columns:
     return {
         "game": st.column_config.TextColumn("Game"),
         "hero": st.column_config.TextColumn("Screen name"),
@@ -295,7 +296,7 @@ def _result_columns(unit: str) -> dict[str, object]:
     }
 
 
-def _interval_columns(rate: str, prefix: str, digits: str = "%.2f") -> dict[str, object]:
+def _interval_columns(rate: str, prefix: str, digits: str = "%.2f") -> Columns:
     """A win rate's 95% interval and SD per 100 hands, as table columns (the interval
     with the rate's own digits)."""
     return {

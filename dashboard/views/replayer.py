@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC
+from typing import Any
 
 import polars as pl
 import streamlit as st
@@ -120,8 +122,7 @@ def _finder(active: Filters, arrived: bool = False) -> None:
         )
     # A newly selected row opens its hand (once: the selection stays while the hand
     # shown may change by number or by a link).
-    # streamlit types the event loosely
-    rows = list(event.selection.rows) if event is not None else []  # type: ignore[union-attr]
+    rows = list(event.selection.rows) if event is not None else []
     if rows and rows != st.session_state.get(LIST_PICKED) and rows[0] < hands.height:
         _show(hands["site"][rows[0]], hands["hand_number"][rows[0]])
     st.session_state[LIST_PICKED] = rows
@@ -198,7 +199,9 @@ def main() -> None:
     _notes_and_tags(replay, [row["player"] for row in rows.players])
 
 
-def _all_in(hand: dict, players: list[dict], currency: str | None) -> None:
+def _all_in(
+    hand: Mapping[str, Any], players: Sequence[Mapping[str, Any]], currency: str | None
+) -> None:
     """Each player's equity when the hand was decided all in, and what it was worth."""
     method = hand.get("ev_method")
     if method not in ("exact", "sampled", "kept"):

@@ -10,6 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import filters, navigation
+from dashboard.column_types import Columns
 from dashboard.games import game_name
 from dashboard.literal import literal
 from dashboard.money import CHIPS, money_column, unit_key, unit_title
@@ -77,8 +78,8 @@ def _with_samples(stats: tuple[str, ...], available: set[str]) -> list[str]:
     return columns
 
 
-def _column_config(columns: list[str], unit: str) -> dict[str, object]:
-    config: dict[str, object] = {
+def _column_config(columns: list[str], unit: str) -> Columns:
+    config: Columns = {
         "game": st.column_config.TextColumn("Game", pinned=True),
         "player": st.column_config.TextColumn("Screen name", pinned=True),
         "site": st.column_config.TextColumn("Site", pinned=True),

@@ -114,7 +114,7 @@ def main() -> None:
         selection_mode="single-row",
         column_config=LIST_COLUMNS,
     )
-    rows = event.selection.rows if event is not None else []  # type: ignore[union-attr]
+    rows = event.selection.rows if event is not None else []
     if rows:
         _hands_of(listed.row(rows[0], named=True), active.heroes)
 

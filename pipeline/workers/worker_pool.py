@@ -82,7 +82,7 @@ class StartedPool(ProcessPoolExecutor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         if not self._given_work:  # a worker starting holds nothing: stopped, it loses nothing
-            started = self._processes or {}  # type: ignore[attr-defined]  # None once shut down
+            started = self._processes or {}  # None once shut down
             for process in list(started.values()):
                 process.terminate()
         super().shutdown(wait, cancel_futures=cancel_futures)
@@ -164,9 +164,6 @@ class InProcess(Executor):
         return future
 
 
-_NO_MORE: Final = object()
-
-
 class OrderedMap(Iterator[Result]):
     """`fn` of each item of `work`, done by `pool`, in order, with at most `window` items
     in flight: workers faster than their consumer must not pile finished results up in
@@ -184,11 +181,12 @@ class OrderedMap(Iterator[Result]):
     def give_out(self) -> None:
         """Give out work until `window` items are in flight or none is left: called first
         (before iterating), it lets the caller get ready while the workers start."""
-        while len(self._pending) < self._window:
-            item = next(self._work, _NO_MORE)
-            if item is _NO_MORE:
-                return
+        if len(self._pending) >= self._window:
+            return
+        for item in self._work:
             self._pending.append(self._pool.submit(self._fn, item))
+            if len(self._pending) >= self._window:
+                return
 
     def __next__(self) -> Result:
         self.give_out()

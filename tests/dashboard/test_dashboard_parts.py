@@ -16,8 +16,8 @@ from dashboard.cards import card_html
 from dashboard.hand_filters import Filters
 from dashboard.money import format_amount, format_stakes
 from dashboard.replay_steps import ShownCard
-from pipeline.cli.commands import app as cli
-from tests.conftest import REPO
+from pipeline.cli.app import app as cli
+from tests.conftest import HANG_SECONDS, REPO
 
 
 def test_uploads_are_written_inside_the_folder_under_their_own_names(tmp_path: Path) -> None:
@@ -100,7 +100,8 @@ def test_the_console_returns_rows_and_cuts_long_results(sample_database: Path) -
 def test_a_query_that_would_eat_the_memory_stops_in_its_own_process(
     sample_database: Path, sql: str
 ) -> None:
-    outcome = console.run(sample_database, sql)
+    # Minutes to run: on a busy machine the clock must not stop it before the memory cap.
+    outcome = console.run(sample_database, sql, timeout=HANG_SECONDS, wait=HANG_SECONDS)
     assert outcome.error and outcome.error.startswith("Stopped: the query needed more memory")
     assert console.run(sample_database, "SELECT 1 AS one").frame is not None  # still up
 

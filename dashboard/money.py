@@ -30,7 +30,14 @@ def format_stakes(
     big_blind: Decimal | None,
     currency: str | None,
 ) -> str:
-    """A game's stakes the way sites print them: "$0.10/$0.20" fixed, "$0.25/$0.50 NL"."""
+    """A game's stakes the way sites print them.
+
+    >>> from decimal import Decimal as D
+    >>> format_stakes("fixed_limit", D("0.10"), D("0.20"), None, None, "USD")
+    '$0.10/$0.20'
+    >>> format_stakes("no_limit", None, None, D("0.25"), D("0.50"), "USD")
+    '$0.25/$0.50 NL'
+    """
     if limit_kind == "fixed_limit" and small_bet is not None and big_bet is not None:
         return f"{format_amount(small_bet, currency)}/{format_amount(big_bet, currency)}"
     short = {"pot_limit": "PL", "no_limit": "NL", "half_pot_limit": "HPL"}.get(

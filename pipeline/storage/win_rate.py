@@ -20,13 +20,23 @@ def hands_to_halve(hands: int) -> int:
 
 
 def signed(value: float) -> str:
-    """A win rate as a stud player reads it: '+5.23', '-0.40'."""
+    """A win rate as a stud player reads it.
+
+    >>> signed(5.234), signed(-0.4)
+    ('+5.23', '-0.40')
+    """
     return f"{value:+.2f}"
 
 
 def interval_text(rate: float | None, low: float | None, high: float | None) -> str:
-    """'+5.23 ±6.43 (95%: -1.20 to +11.66)'; the rate alone when there is no interval
-    (under 2 hands), '' when there is no rate."""
+    """The rate, half the interval's width and its ends; the rate alone when there is no
+    interval (under 2 hands), '' when there is no rate.
+
+    >>> interval_text(5.23, -1.2, 11.66)
+    '+5.23 ±6.43 (95%: -1.20 to +11.66)'
+    >>> interval_text(5.23, None, None), interval_text(None, None, None)
+    ('+5.23', '')
+    """
     if rate is None:
         return ""
     if low is None or high is None:
@@ -35,8 +45,11 @@ def interval_text(rate: float | None, low: float | None, high: float | None) -> 
 
 
 def halving_sentence(hands: int, low: float | None, high: float | None) -> str:
-    """'About 4,800 more hands would halve this interval (to ±3.21).', or why there is
-    no interval yet."""
+    """How many more hands would halve the interval, or why there is no interval yet.
+
+    >>> halving_sentence(1_600, -1.2, 11.66)
+    'About 4,800 more hands would halve this interval (to ±3.21).'
+    """
     if low is None or high is None:
         return "Under 2 hands: no spread to measure, so no interval yet."
     more = counted(hands_to_halve(hands), "more hand")

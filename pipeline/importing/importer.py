@@ -75,10 +75,9 @@ if TYPE_CHECKING:  # workers never load duckdb: they only build columns
 
 BATCH_HANDS = 7_500
 """Hands a transaction stores. Each costs the loader 0.1 s whatever its size (connecting,
-the facts query's planning, the commit and checkpoint): at 5,000, 100,000 mixed hands
-took 21.2-21.3 s (CPU 39.8-40.1), at 7,500 20.5-20.6 s (38.5-38.6), at 10,000 20.3-20.4
-s; the loader's peak grows with it (301, 364, 395 MB): 1,000,000 hands peak at 566 MB
-at 7,500, 596 at 10,000 (the target is 600)."""
+the facts query's planning, the commit and checkpoint), and the loader's memory grows with
+it: the largest batch whose million-hand import stays under 600 MB (docs/performance.md,
+"Tuned constants")."""
 # Per batch a worker spools: its rows as Python tuples cost 27 KB a hand until spooled.
 SPOOL_HANDS = 1_000
 # A file whose last hand is complete ends with a blank line, whatever its encoding.

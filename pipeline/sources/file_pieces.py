@@ -58,8 +58,7 @@ class PieceSizes:
     `MIN_PIECE_BYTES`: few files are cut finely enough to busy every worker, and the last
     pieces of many are small, so that the workers finish together and the importer's
     loader, which can store a piece's hands only once it is read whole, is not left alone
-    with the last large ones (100,000 mixed hands in ten files of 16 MB, read whole: the
-    loader stored 1.5-2 s on its own at the end)."""
+    with the last large ones."""
 
     largest: int = PIECE_BYTES
     jobs: int = 1

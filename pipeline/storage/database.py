@@ -156,14 +156,9 @@ def connect(path: Path, read_only: bool, wait: float | None = None) -> duckdb.Du
 
 ROW_GROUP_ROWS = 16_384
 """Rows of a row group in the tables studdraw writes (DuckDB's default: 122,880). Each
-batch ends in a checkpoint (the file is let go), which writes every table's last, part
-filled row group again whole: with the default, a batch of 5,000 hands rewrote up to
-122,880 rows of each table. Storing 100,000 hands, as batches: 17.5 s of CPU with the
-default, 12.2 s with 32,768 (session 24). Written so, batch by batch, the stats' facts
-(28,000 rows of 73 columns a batch of mixed hands) still cost twice what one write of
-them all does (3.0 against 1.6 s). With 16,384: the same batches 11.0 -> 10.0 s, a whole
-import 1.1-2.2 s less CPU (two pairs), data 96 -> 101 MB (smaller groups compress less;
-8,192: no faster, 103 MB). The stats' queries are as fast."""
+batch ends in a checkpoint, which writes every table's last, part-filled row group again
+whole: smaller groups rewrite less per batch, at a little more disk (the figures are in
+docs/performance.md, "Tuned constants")."""
 
 _WRITING_ALIAS = "studdraw"
 

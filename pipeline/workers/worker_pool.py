@@ -120,7 +120,7 @@ for the hands a table deals; at 19 anything busy starves it.
 An import runs at its caller's priority, its workers too. They once ran at the lowest (19)
 to leave the loader a core: on an idle machine it stores a batch whenever it has one, but
 on a busy one any other program starved them, and two workers took three times as long as
-`--jobs 1` (817 real hands: 18.7 s against 6.4 s, issue 50)."""
+`--jobs 1`."""
 
 
 def lower_priority(steps: int = WATCH_NICENESS) -> None:
@@ -144,8 +144,7 @@ def _start_worker(worker_module: str | None) -> None:
 
     It loads its work's module, then tells the cycle collector to leave every object it
     has so far for good (modules, grammars: they live as long as the worker) and to run
-    less often. Measured on a worker's job (callgrind, 500 generated stud hands read
-    twice): 6.17 G instructions, 6.03 G so."""
+    less often: a worker's hands build many short-lived records and few cycles."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent()  # a starter killed (kill -9) leaves no worker running
     map_large_blocks()

@@ -65,6 +65,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "pipeline.engine.replay",
     "pipeline.engine.results",
     "pipeline.engine.showdown",
+    "pipeline.engine.turn_order",
     "pipeline.engine.variants",
     "pipeline.storage.rows",
 )

@@ -56,6 +56,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "parsers.sites.winning",
     "parsers.lines.xml_elements",
     "pipeline.engine.all_in",
+    "pipeline.engine.betting",
     "pipeline.engine.dealt_cards",
     "pipeline.engine.equity",
     "pipeline.engine.evaluators",

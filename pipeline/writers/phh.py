@@ -45,7 +45,7 @@ from parsers.model.events import (
     players_dealt_in,
 )
 from parsers.model.games import Family, Street
-from pipeline.engine.replay import ANTE
+from pipeline.engine.betting import ANTE
 from pipeline.engine.results import HandResult
 
 RUN_TWICE = "a hand run twice (PHH deals and shows each hand once)"

@@ -34,8 +34,9 @@ ranks (ties to split; in hi/lo, lows to quarter). Both only choose among legal p
 The parts, one concept each: `table_spec` (the game, stakes, seats and players a table
 is set with), `table` (seats, stacks, button and clock from hand to hand), `game_shapes`
 (the simulator's own rules table), `hand_play` (one hand played by the rules, recorded as
-events), `strategy` (the bots' choices among the legal plays) and `books` (pots, rake,
-shares, nets).
+events: on `hand_state`, with `betting`, `settlement` and `hand_record`; it knows its table
+by `table_view`), `strategy` (the bots' choices among the legal plays) and `books` (pots,
+rake, shares, nets).
 
 Not simulated: all-ins on a forced bet (every stack covers the ante and blinds; short
 stacks rebuy, or are replaced in a tournament), and further raises after a short all-in

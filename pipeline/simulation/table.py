@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -11,20 +10,13 @@ from zoneinfo import ZoneInfo
 from parsers.model.events import (
     LimitKind,
     MoneyKind,
-    Stakes,
 )
 from pipeline.simulation.books import SimulatedHand
 from pipeline.simulation.game_shapes import RULES
 from pipeline.simulation.hand_play import HandPlay
 from pipeline.simulation.strategy import Style
 from pipeline.simulation.table_spec import TableSpec
-
-
-@dataclass(slots=True)
-class Occupant:
-    name: str
-    stack: int
-    style: Style
+from pipeline.simulation.table_view import ChipMoney, ChipStakes, Occupant
 
 
 class Table:
@@ -161,48 +153,6 @@ class Table:
 
 
 LEVEL_FACTORS = (1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100)
-
-
-@dataclass(frozen=True, slots=True)
-class ChipStakes:
-    """The stakes in chips (cents for cash): all the arithmetic is integer."""
-
-    small_bet: int
-    big_bet: int
-    ante: int
-    bring_in: int
-    small_blind: int
-    big_blind: int
-
-    @classmethod
-    def of(cls, stakes: Stakes, unit: Decimal, factor: float) -> ChipStakes:
-        def chips(amount: Decimal | None) -> int:
-            if not amount:
-                return 0
-            return max(1, round(float(amount / unit) * factor))
-
-        return cls(
-            chips(stakes.small_bet),
-            chips(stakes.big_bet),
-            chips(stakes.ante),
-            chips(stakes.bring_in),
-            chips(stakes.small_blind),
-            chips(stakes.big_blind),
-        )
-
-
-class ChipMoney:
-    """Chips to `Decimal`, memoised: a hand makes dozens of amounts."""
-
-    def __init__(self, unit: Decimal) -> None:
-        self.unit = unit
-        self.cache: dict[int, Decimal] = {}
-
-    def __call__(self, chips: int) -> Decimal:
-        amount = self.cache.get(chips)
-        if amount is None:
-            amount = self.cache[chips] = Decimal(chips) * self.unit
-        return amount
 
 
 EASTERN = ZoneInfo("America/New_York")

@@ -22,13 +22,12 @@ from pathlib import Path
 
 from lark import Lark, Transformer, UnexpectedInput
 
-from parsers.model.amounts import CURRENCY_BY_SYMBOL, parse_amount
+from parsers.model.amounts import currency_symbol_of, parse_amount
 from parsers.model.errors import ErrorKind, HandParseError
 from parsers.text.hand_texts import decode_history
 from parsers.text.site_time import clock_to_utc
 
 GRAMMARS = Path(__file__).parents[1] / "grammars"
-_SYMBOLS = {**CURRENCY_BY_SYMBOL, "₹": "INR"}
 _CHIPS = ("FPP", "SC", "FTP", "T$", "Play Chips")  # no money: points, tokens, play chips
 _WORDED = "%a, %B %d, %Y %H:%M"  # "Wed, July 21, 2010 22:40"
 
@@ -105,15 +104,13 @@ class _Lines(Transformer):
 
 def _money(text: str | None) -> Decimal | None:
     """ "$1,250.50", "₹136.50", "1500" -> the amount."""
-    return parse_amount(text.lstrip("$€£₹")) if text else None
+    return parse_amount(text) if text else None
 
 
 def _currency(amount: str | None, code: str | None) -> str | None:
     if code and code not in _CHIPS:
         return code
-    if amount and amount[0] in _SYMBOLS:
-        return _SYMBOLS[amount[0]]
-    return None
+    return currency_symbol_of(amount) if amount else None
 
 
 def _clock(clock: str | None, zone: str | None, rest: str | None) -> datetime | None:
@@ -127,7 +124,7 @@ def _clock(clock: str | None, zone: str | None, rest: str | None) -> datetime | 
     return clock_to_utc(clock, zone)
 
 
-def _unworded(worded: str, zone: str) -> tuple[str, str, None]:
+def _numbered_clock(worded: str, zone: str) -> tuple[str, str, None]:
     """ "Wed, July 21, 2010 22:40" as the numbered clock the other lines print."""
     return datetime.strptime(worded, _WORDED).strftime("%Y/%m/%d %H:%M:%S"), zone, None
 
@@ -170,9 +167,9 @@ def _summary(site: str, records: list[tuple[str, tuple]], path: str) -> Tourname
         day, time, zone = found["started_dashed"]
         started = (f"{day} {time}", zone, None)
     if "started_worded" in found:
-        started = _unworded(*found["started_worded"])
+        started = _numbered_clock(*found["started_worded"])
     if "finished_worded" in found:
-        finished = _unworded(*found["finished_worded"])
+        finished = _numbered_clock(*found["finished_worded"])
     prize_pool = found.get("prize_pool", (None,))[0]
     return TournamentSummary(
         site=site,

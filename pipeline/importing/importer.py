@@ -183,7 +183,7 @@ def import_sources(
         work = (
             file_work
             for (source, known), sizes in zip(to_read, cutting, strict=True)
-            for file_work in works_of(source, known, batch_hands, spool, sizes)
+            for file_work in work_of_file(source, known, batch_hands, spool, sizes)
         )
         pool = executor(jobs, read_work.__module__) if workers is None else nullcontext(workers)
         with pool as running:  # the caller's workers are the caller's to stop
@@ -192,7 +192,7 @@ def import_sources(
     return summary
 
 
-def works_of(
+def work_of_file(
     source: Source,
     known: FileProgress | None,
     batch_hands: int,

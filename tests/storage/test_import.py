@@ -668,7 +668,7 @@ def test_a_worker_spools_batches_smaller_than_the_transaction_that_stores_them(
     monkeypatch.setattr(importer, "SPOOL_HANDS", 70)
     path = sorted(SAMPLES.rglob("*Razz*.txt"))[0]
     (source,) = (found for found in sources([path]) if isinstance(found, Source))
-    (work,) = importer.works_of(source, None, importer.BATCH_HANDS, str(tmp_path), PieceSizes())
+    (work,) = importer.work_of_file(source, None, importer.BATCH_HANDS, str(tmp_path), PieceSizes())
     outcome = importer.read_work(work)
     progress = [file_progress for _frames, file_progress in outcome.batches]
     assert [p.hands for p in progress] == [70, 140, 200]

@@ -68,6 +68,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "pipeline.engine.showdown",
     "pipeline.engine.turn_order",
     "pipeline.engine.variants",
+    "pipeline.storage.column_kinds",
     "pipeline.storage.rows",
 )
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ from typing import Any, Final
 from arro3.core import Array, DataType, Field, Schema, Table
 from arro3.io import write_ipc_stream
 
-from pipeline.storage.rows import ColumnKind, column_kind, columns_of
+from pipeline.storage.column_kinds import ColumnKind, column_kind, columns_of
 
 _ARROW_TYPES: Final[dict[ColumnKind, Any]] = {
     ColumnKind.TEXT: DataType.string(),
@@ -59,7 +59,7 @@ def _sent(kind: ColumnKind, values: list[Any]) -> list[Any]:
 
 def write_rows(path: Path, columns: Sequence[str], rows: list[tuple[object, ...]]) -> None:
     """Write `rows` (tuples whose fields `columns` names) to `path` as an Arrow IPC
-    stream, a column of the kind's type each (`rows.COLUMN_KINDS`)."""
+    stream, a column of the kind's type each (`column_kinds.COLUMN_KINDS`)."""
     arrays, fields = [], []
     for column, values in zip(columns, columns_of(rows, len(columns)), strict=True):
         kind = column_kind(column)

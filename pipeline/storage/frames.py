@@ -1,4 +1,4 @@
-"""Table rows as Polars frames, typed by what each column holds (`rows.COLUMN_KINDS`):
+"""Table rows as Polars frames, typed by what each column holds (`column_kinds.COLUMN_KINDS`):
 the loader's side of a batch.
 
 A worker's batches arrive as Arrow IPC streams (`arrow_rows`), some columns sent as what
@@ -15,7 +15,7 @@ from typing import Final
 
 import polars as pl
 
-from pipeline.storage.rows import ColumnKind, column_kind
+from pipeline.storage.column_kinds import ColumnKind, column_kind
 
 MONEY: Final = pl.Decimal(18, 4)
 NAMES: Final = pl.List(pl.String)

@@ -14,7 +14,7 @@ from parsers.text.history_file import parse_bytes
 from pipeline.engine.findings import Code
 from pipeline.engine.replay import replay
 from pipeline.engine.showdown import split_shares
-from pipeline.storage.rows import unstorable
+from pipeline.storage.column_kinds import unstorable
 from tests.conftest import REAL_HISTORIES
 from tests.hostile.conftest import RAZZ
 from tests.hostile.test_crafted_files import phh_hand  # noqa: F401  (a fixture)

@@ -23,7 +23,7 @@ from parsers.model.events import Game
 from parsers.sites import conventions_of
 from pipeline.engine.all_in import all_in_adjustment
 from pipeline.engine.replay import replay
-from pipeline.storage import frames, rows
+from pipeline.storage import column_kinds, frames, rows
 from pipeline.storage.arrow_rows import write_rows
 from tests.conftest import REAL_HISTORIES, REPO
 from tests.support.generated_corpus import round_trip
@@ -92,12 +92,12 @@ def test_every_row_holds_its_row_types_fields_in_order() -> None:
 
 
 _KINDS_OF_CLASSES = {
-    str: rows.ColumnKind.TEXT,
-    bool: rows.ColumnKind.FLAG,
-    float: rows.ColumnKind.FLOAT,
-    Decimal: rows.ColumnKind.MONEY,
-    datetime: rows.ColumnKind.UTC_TIME,
-    list: rows.ColumnKind.NAMES,
+    str: column_kinds.ColumnKind.TEXT,
+    bool: column_kinds.ColumnKind.FLAG,
+    float: column_kinds.ColumnKind.FLOAT,
+    Decimal: column_kinds.ColumnKind.MONEY,
+    datetime: column_kinds.ColumnKind.UTC_TIME,
+    list: column_kinds.ColumnKind.NAMES,
 }
 
 
@@ -106,9 +106,9 @@ def test_every_column_has_the_kind_of_its_row_types_annotation() -> None:
     for row_type in [*rows.ROW_TYPES.values(), rows.EvColumns]:
         for name, hint in _declared_fields(row_type).items():
             (value_class,) = set(_allowed(hint)) - {type(None)}
-            kind = rows.column_kind(name)
+            kind = column_kinds.column_kind(name)
             if value_class is int:
-                assert kind in (rows.ColumnKind.INT32, rows.ColumnKind.INT64), name
+                assert kind in (column_kinds.ColumnKind.INT32, column_kinds.ColumnKind.INT64), name
             else:
                 assert kind is _KINDS_OF_CLASSES[value_class], name
 
@@ -139,7 +139,7 @@ def test_a_workers_spooled_rows_read_back_as_the_loaders_frame_of_them() -> None
         spooled = _spooled(columns, table_rows)
         assert spooled.equals(frames.batch_frame(columns, table_rows)), table
         assert spooled.schema == {
-            name: frames.POLARS_TYPES[rows.column_kind(name)] for name in columns
+            name: frames.POLARS_TYPES[column_kinds.column_kind(name)] for name in columns
         }
         assert spooled.rows() == [tuple(row) for row in table_rows], table
 

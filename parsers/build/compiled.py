@@ -46,6 +46,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "parsers.sites.kingsclub",
     "parsers.lines.line_parser",
     "parsers.lines.line_pieces",
+    "parsers.lines.line_templates",
     "parsers.sites.merge",
     "parsers.sites.ongame",
     "parsers.sites.partypoker",

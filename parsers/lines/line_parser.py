@@ -22,9 +22,8 @@ the grammar as literal text) is *pinned*: its value becomes part of the cache ke
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -32,24 +31,27 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from parsers.lines.line_pieces import split_pieces
+from parsers.lines.line_templates import (
+    Constant,
+    Converter,
+    Items,
+    LineNumber,
+    LineTemplate,
+    PieceReader,
+    ShapeMismatch,
+    TemplatePlan,
+    Value,
+    call_arguments,
+    piece_starts,
+)
 from parsers.lines.pattern_starts import match_prefixes
 
 PLAYER_MARKER: Final = "\ue000"
 """Stands for the seated player's name in the text given to the grammar."""
 
-_LOOKAROUND: Final = re.compile(r"\(\?<?[=!]")
-
-# Whole line texts kept, each cache (about 1 KB a line with its pieces): a worker parsing
-# mixed hands held 50,000 in each of two, 100 MB. Cleared when full: the lines that repeat
-# come back at once, so 10,000 find 81% and 53% of lines where 50,000 found 83% and 57%.
-# (The first, since split in two: the lines that start with a name, and the others.)
-# 2,000 cost less still (session 25): a worker's peak on four files of mixed hands
-# 142 -> 127 MB, its CPU 13.5 -> 12.4-13.0 s; generated stud parsed at 5,925-6,071 hands/s
-# against 5,023-5,460. Only the real corpus repeated (`parse.py --source real`, its 900
-# hands renumbered, every line met again) found more with 10,000: 10,693 against 8,876.
+# Whole texts kept in each cache, cleared when full: the lines that repeat come back at once.
 _MAX_LINES: Final = 2_000
 
-Converter = Callable[[str], Any]
 EventSpec = tuple[type, dict[str, Any]]
 """What a line transformer returns: an event class and its fields, terminals still raw."""
 
@@ -78,45 +80,6 @@ class LineSyntaxError(Exception):
         super().__init__(f"column {column}: expected {', '.join(self.expected) or 'end of line'}")
 
 
-class LineTemplate:
-    """How to build one shape's event from a line's pieces: where each of the event's
-    arguments is read (`_Value`: a piece through its terminal's reader, a constant, the
-    player, the line number), and which values are only checked.
-
-    Compiled (`parsers/build/compiled.py`), building is one native call a value and the
-    event's constructor: this is the hot path of parsing. (Until session 21 each shape's
-    build was Python written for it and run by `exec`: learning a shape compiled code,
-    and every line paid an interpreted call.)
-    """
-
-    def __init__(
-        self,
-        event_class: Callable[..., Any],
-        checks: list[_Value],
-        arguments: list[_Value],
-        keywords: tuple[str, ...] | None,
-        unreadable: list[_Value],
-    ) -> None:
-        self.event_class = event_class
-        self.checks = checks  # read first, then dropped: values that vary, never kept
-        self.arguments = arguments  # in the order the event is called with them
-        self.keywords = keywords  # None: called positionally
-        self.unreadable = unreadable  # the card tokens that are not cards
-
-    def build(self, pieces: list[str], player: str, line_number: int) -> Any:
-        """The event; `_ShapeMismatch` if a piece is not what its terminal accepts."""
-        for check in self.checks:
-            check.read(pieces, player, line_number)
-        values = [argument.read(pieces, player, line_number) for argument in self.arguments]
-        event_class = self.event_class  # read as an attribute, not looked up as a method
-        if self.keywords is None:
-            return event_class(*values)
-        return event_class(**dict(zip(self.keywords, values, strict=True)))
-
-    def unreadable_texts(self, pieces: list[str]) -> list[str]:
-        return [value.read(pieces, "", 0) for value in self.unreadable]
-
-
 @dataclass(slots=True)
 class _ShapeEntry:
     pinned: tuple[int, ...]
@@ -133,8 +96,8 @@ class LineParser:
     `free_text` finds the words a line may end with that are as free as a number (a
     hand's description: "shows [...] (a full house, Aces full of Nines)"; group 1): taken
     as one variable piece, every description shares its line's one shape instead of
-    costing a grammar parse each (762 of the 801 shapes of 5,000 stud hands). Only a
-    line no shape knew is cut so; the lines the fast paths find never pay for it.
+    costing a grammar parse each (most of a stud archive's shapes). Only a line no shape
+    knew is cut so; the lines the fast paths find never pay for it.
     """
 
     def __init__(
@@ -147,9 +110,7 @@ class LineParser:
         free_text: re.Pattern[str] | None = None,
     ) -> None:
         self._free_text = free_text
-        # What a free text's match begins with ("] (", " wi"): a line holding none of them
-        # is not searched (a search stops at every space of the line; this costs two
-        # substring checks). None: every line is searched.
+        # A line holding none of the texts a match begins with ("] (", " wi") is not searched.
         self._free_text_starts = _match_starts(free_text)
         self._grammar = grammar
         self._transformer = transformer
@@ -161,7 +122,7 @@ class LineParser:
         self._after_names: dict[str, tuple[list[str], LineTemplate]] = {}  # and after a name
         self._readings: dict[str, tuple[list[str], int | None, LineTemplate]] = {}
         self._patterns: dict[str, re.Pattern[str]] = {}
-        self._readers: dict[tuple[str, str | None, Converter | None], _PieceReader] = {}
+        self._readers: dict[tuple[str, str | None, Converter | None], PieceReader] = {}
 
     def parse(self, line: str, names: Sequence[str], line_number: int) -> tuple[Any, list[str]]:
         """The line's event and the raw text of any unreadable card tokens.
@@ -176,7 +137,7 @@ class LineParser:
                 if template is not None:
                     try:
                         return _emit(template, pieces, name, line_number)
-                    except (_ShapeMismatch, ValueError):
+                    except (ShapeMismatch, ValueError):
                         pass
                 break
         else:
@@ -186,7 +147,7 @@ class LineParser:
                 if template is not None:
                     try:
                         return _emit(template, pieces, "", line_number)
-                    except (_ShapeMismatch, ValueError):
+                    except (ShapeMismatch, ValueError):
                         pass
             elif len(found) == 1:
                 named = self._named_inside(line, found[0], line_number)
@@ -198,7 +159,7 @@ class LineParser:
             if template is not None:
                 try:
                     return _emit(template, pieces, player, line_number)
-                except (_ShapeMismatch, ValueError):
+                except (ShapeMismatch, ValueError):
                     pass  # a value this shape's terminals refuse: let the grammar judge it
             try:
                 learnt = self._learn(masked, pieces, free, remember=template is None)
@@ -208,7 +169,7 @@ class LineParser:
                 continue
             try:
                 return _emit(learnt, pieces, player, line_number)
-            except _ShapeMismatch:  # the grammar takes "*** 3TH STREET ***", its table not
+            except ShapeMismatch:  # the grammar takes "*** 3TH STREET ***", its table not
                 if first_error is None:
                     first_error = LineSyntaxError(line, 1, ())
         assert first_error is not None  # the unmasked reading is always tried
@@ -229,7 +190,7 @@ class LineParser:
             return None
         try:
             return _emit(template, pieces, name, line_number)
-        except (_ShapeMismatch, ValueError):
+        except (ShapeMismatch, ValueError):
             return None
 
     def _reading(self, masked: str) -> tuple[list[str], int | None, LineTemplate | None]:
@@ -320,10 +281,10 @@ class LineParser:
     def _compile(
         self, event_class: type, fields: dict[str, Any], pieces: list[str], free: int | None
     ) -> tuple[LineTemplate, set[int], bool]:
-        plan = _TemplatePlan(_piece_starts(pieces), self._pattern, self._reader, free)
+        plan = TemplatePlan(piece_starts(pieces), self._pattern, self._reader, free)
         # Checked first, before any field is converted.
         checks = [plan.terminal(v.token, None) for v in fields.values() if isinstance(v, Ignored)]
-        given: dict[str, _Value] = {}
+        given: dict[str, Value] = {}
         unreadable: list[Token] = []
         for name, value in fields.items():
             if isinstance(value, Ignored):
@@ -333,12 +294,12 @@ class LineParser:
             elif isinstance(value, Token):
                 given[name] = plan.terminal(value, self._converter(value.type))
             elif isinstance(value, tuple) and any(isinstance(v, Token) for v in value):
-                given[name] = _Items([plan.terminal(v, self._converter(v.type)) for v in value])
+                given[name] = Items([plan.terminal(v, self._converter(v.type)) for v in value])
             else:
-                given[name] = _Constant(value)
+                given[name] = Constant(value)
             unreadable.extend(v for v in _tokens_in(value) if self._is_unreadable(v))
-        given["line"] = _LineNumber()
-        arguments, keywords = _call_arguments(event_class, given)
+        given["line"] = LineNumber()
+        arguments, keywords = call_arguments(event_class, given)
         raw = [plan.terminal(token, None) for token in unreadable]
         template = LineTemplate(event_class, checks, arguments, keywords, raw)
         # A card the site misprinted ("[10d 7c 5c]") is not remembered for its shape: the
@@ -363,12 +324,12 @@ class LineParser:
             pattern = self._patterns[terminal] = re.compile(definition.to_regexp())
         return pattern
 
-    def _reader(self, terminal: str, kind: str | None, convert: Converter | None) -> _PieceReader:
+    def _reader(self, terminal: str, kind: str | None, convert: Converter | None) -> PieceReader:
         """The reader of a terminal's pieces, one for every shape that has the terminal."""
         key = (terminal, kind, convert)
         reader = self._readers.get(key)
         if reader is None:
-            reader = self._readers[key] = _PieceReader(self._pattern(terminal), kind, convert)
+            reader = self._readers[key] = PieceReader(self._pattern(terminal), kind, convert)
         return reader
 
     def _describe_terminal(self, name: str) -> str:
@@ -390,188 +351,6 @@ class LineParser:
         )
 
 
-class _TemplatePlan:
-    """Says where each terminal's value is read among a line's pieces, and how.
-
-    A value is read by the terminal's `_PieceReader`, which checks and converts a text
-    once and remembers it, or, for a pattern that looks around itself, checked where it
-    stands in the line."""
-
-    def __init__(
-        self,
-        starts: list[int],
-        pattern_of: Callable[[str], re.Pattern[str]],
-        reader_of: Callable[[str, str | None, Converter | None], _PieceReader],
-        free_piece: int | None = None,
-    ) -> None:
-        self.starts = starts
-        self.pattern_of = pattern_of
-        self.reader_of = reader_of
-        self.free_piece = free_piece  # words, not a number or a card
-        self.covered: set[int] = set()
-        self.cacheable = True
-
-    def terminal(self, token: Token, convert: Converter | None) -> _Value:
-        """How the terminal's value is read from a line of this shape, checked."""
-        if token.type.rpartition("__")[2] == "PLAYER":
-            return _Player()
-        span = _token_span(token, self.starts)
-        if span is None or (span[0] == span[1] and span[0] % 2 == 0):
-            # Literal text only (the same on every line of the shape), or a terminal that
-            # cuts a number in two: then the shape is not cached at all.
-            self.cacheable = self.cacheable and span is not None
-            return _Constant(convert(str(token)) if convert else str(token))
-        first, last = span
-        self.covered.update(range(first, last + 1))
-        head, tail = _span_cuts(token, self.starts, first, last)
-        # Another line of this shape may hold any number or card here: the terminal's
-        # own pattern must accept it ("*** $12.50th STREET ***" is no street). A pattern
-        # that looks around itself is checked where it stands in the line.
-        pattern = self.pattern_of(token.type)
-        if _LOOKAROUND.search(pattern.pattern):
-            converter = convert if convert is not None and convert is not str else None
-            return _CheckedInLine(first, head, last, tail, pattern, converter)
-        # A card and a number never share a terminal either: "[5c]" is a card even where
-        # "[10]" was read as an unreadable one.
-        kind = None
-        if first == last != self.free_piece:
-            kind = _CARD if _is_card(str(token)) else _NUMBER
-        reader = self.reader_of(token.type, kind, convert)
-        if first == last:
-            return _Piece(first, reader)
-        return _Span(first, head, last, tail, reader)
-
-
-class _Value:
-    """One value of a line's event, as a line of its shape holds it."""
-
-    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
-        raise NotImplementedError
-
-
-class _Constant(_Value):
-    """The same on every line of the shape (literal text, a transformer's constant)."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
-        return self.value
-
-
-class _Player(_Value):
-    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
-        return player
-
-
-class _LineNumber(_Value):
-    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
-        return line_number
-
-
-class _Piece(_Value):
-    """One variable piece, through its terminal's reader."""
-
-    def __init__(self, index: int, reader: _PieceReader) -> None:
-        self.index = index
-        self.reader = reader
-
-    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
-        return self.reader.value(pieces[self.index])
-
-
-class _Span(_Value):
-    """A terminal over several pieces, joined, through its reader."""
-
-    def __init__(self, first: int, head: int, last: int, tail: int | None, reader: _PieceReader):
-        self.first, self.head, self.last, self.tail = first, head, last, tail
-        self.reader = reader
-
-    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
-        return self.reader.value(_join_span(pieces, self.first, self.head, self.last, self.tail))
-
-
-class _CheckedInLine(_Value):
-    """A terminal whose pattern looks around itself, checked where it stands."""
-
-    def __init__(
-        self,
-        first: int,
-        head: int,
-        last: int,
-        tail: int | None,
-        pattern: re.Pattern[str],
-        convert: Converter | None,
-    ) -> None:
-        self.first, self.head, self.last, self.tail = first, head, last, tail
-        self.pattern = pattern
-        self.convert = convert
-
-    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
-        text = _join_span(pieces, self.first, self.head, self.last, self.tail)
-        _checked_in_line(self.pattern, pieces, self.first, self.head, text)
-        return text if self.convert is None else self.convert(text)
-
-
-class _Items(_Value):
-    """A tuple of values (a line's cards)."""
-
-    def __init__(self, items: list[_Value]) -> None:
-        self.items = items
-
-    def read(self, pieces: list[str], player: str, line_number: int) -> Any:
-        return tuple([item.read(pieces, player, line_number) for item in self.items])
-
-
-class _ShapeMismatch(Exception):
-    """A line fits a known shape, but a value in it is not what the terminal accepts.
-
-    A known shape that fails so, or whose converter refuses a value (`ValueError`: an
-    amount too large to store), leaves the line to the grammar, as a line never met is:
-    "Total pot 1000000000000 | Rake 1,5" is a syntax error there (the rake), not an
-    amount out of range (found by the fuzz test)."""
-
-
-_CARD, _NUMBER = "card", "number"  # what a one-piece terminal's piece must be
-_MAX_VALUES: Final = 8_192  # texts a reader remembers (a few MB in all: hand numbers never repeat)
-_UNSEEN: Final = object()
-
-
-class _PieceReader:
-    """Checks a piece's text against its terminal and converts it, remembering both.
-
-    A terminal's pieces repeat from line to line (the same stakes, bets and cards), and
-    checking ("$0.50" is an AMOUNT: a regular expression) then converting (a `Decimal`)
-    cost 1.1 µs a piece; a text met before costs a dictionary lookup. That rests on the
-    converters being functions of the text alone, as every site's are; what they return
-    is kept by events, never changed."""
-
-    def __init__(self, pattern: re.Pattern[str], kind: str | None, convert: Converter | None):
-        self.fullmatch = pattern.fullmatch
-        self.kind = kind  # _CARD, _NUMBER, or None: either
-        self.convert = None if convert is str else convert  # None: the text itself
-        self.values: dict[str, Any] = {}
-
-    def value(self, text: str) -> Any:
-        """The piece's value; `_ShapeMismatch` if the terminal does not accept it."""
-        value = self.values.get(text, _UNSEEN)
-        if value is not _UNSEEN:
-            return value
-        kind = self.kind
-        if kind is not None and (text[-1] in "cdhs") != (kind == _CARD):
-            raise _ShapeMismatch
-        if self.fullmatch(text) is None:
-            raise _ShapeMismatch
-        try:
-            value = text if self.convert is None else self.convert(text)
-        except KeyError:  # a converter's table lacks it ("*** 3TH STREET ***"): no match
-            raise _ShapeMismatch from None
-        if len(self.values) >= _MAX_VALUES:
-            self.values.clear()
-        self.values[text] = value
-        return value
-
-
 _FREE_TEXT_START: Final = 3  # characters: enough to tell " with " from any space
 
 
@@ -586,51 +365,11 @@ def _match_starts(pattern: re.Pattern[str] | None) -> tuple[str, ...] | None:
     return tuple(sorted(starts))
 
 
-def _is_card(piece: str) -> bool:
-    return piece[-1] in "cdhs"
-
-
-def _checked_in_line(
-    pattern: re.Pattern[str], pieces: list[str], first: int, head: int, text: str
-) -> None:
-    start = head
-    for index in range(first):
-        start += len(pieces[index])
-    match = pattern.match("".join(pieces), start)
-    if match is None or match.end() != start + len(text):
-        raise _ShapeMismatch
-
-
 def _emit(
     template: LineTemplate, pieces: list[str], player: str, line_number: int
 ) -> tuple[Any, list[str]]:
     event = template.build(pieces, player, line_number)
     return event, template.unreadable_texts(pieces) if template.unreadable else []
-
-
-def _call_arguments(
-    event_class: type, given: dict[str, _Value]
-) -> tuple[list[_Value], tuple[str, ...] | None]:
-    """The event's arguments as the build passes them: positionally, in the dataclass's
-    field order, each default a constant (keywords None). An event called by keyword
-    costs half as much again (the keywords are gathered in a dict, then matched to the
-    parameters). A class that is not a plain dataclass is called by keyword, as are
-    fields it lacks (to fail as written)."""
-    by_keyword = (list(given.values()), tuple(given))
-    if not dataclasses.is_dataclass(event_class):
-        return by_keyword
-    fields = dataclasses.fields(event_class)
-    if not set(given) <= {field.name for field in fields}:
-        return by_keyword
-    ordered: list[_Value] = []
-    for field in fields:
-        if field.name in given:
-            ordered.append(given[field.name])
-        elif field.default is dataclasses.MISSING or field.kw_only:
-            return by_keyword
-        else:
-            ordered.append(_Constant(field.default))
-    return ordered, None
 
 
 def _tokens_in(value: Any) -> list[Token]:
@@ -669,60 +408,3 @@ def _unmasked_error(error: LineSyntaxError, line: str, player: str, offset: int)
     if offset >= 0 and column > offset + 1:
         column += len(player) - 1
     return LineSyntaxError(line, column, error.expected)
-
-
-def _piece_starts(pieces: Sequence[str]) -> list[int]:
-    starts, position = [], 0
-    for piece in pieces:
-        starts.append(position)
-        position += len(piece)
-    starts.append(position)
-    return starts
-
-
-def _token_span(token: Token, starts: list[int]) -> tuple[int, int] | None:
-    """The pieces a terminal spans, or None if it cuts a variable piece in two.
-
-    Cutting through literal text is fine (literal text is the same on every line of the
-    shape); cutting through a number or card is not.
-    """
-    start, end = token.start_pos, token.end_pos
-    if start is None or end is None or end <= start:
-        return None
-    first = _piece_at(starts, start)
-    last = _piece_at(starts, end - 1)
-    if first % 2 == 1 and start != starts[first]:
-        return None
-    if last % 2 == 1 and end != starts[last + 1]:
-        return None
-    return first, last
-
-
-def _piece_at(starts: list[int], position: int) -> int:
-    low, high = 0, len(starts) - 2
-    while low < high:
-        middle = (low + high + 1) // 2
-        if starts[middle] <= position:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def _span_cuts(token: Token, starts: list[int], first: int, last: int) -> tuple[int, int | None]:
-    """Where a terminal starts in its first piece and ends in its last.
-
-    A terminal ends inside literal text at a fixed offset, but a terminal that ends with a
-    variable piece takes all of it, whatever its length on the next line ("r1", "r10").
-    """
-    assert token.start_pos is not None and token.end_pos is not None  # the grammar sets both
-    head = token.start_pos - starts[first]
-    tail = None if last % 2 == 1 else token.end_pos - starts[last]
-    return head, tail
-
-
-def _join_span(pieces: Sequence[str], first: int, head: int, last: int, tail: int | None) -> str:
-    """Text from `head` chars into piece `first` to `tail` chars into piece `last`."""
-    if first == last:
-        return pieces[first][head:tail]
-    return pieces[first][head:] + "".join(pieces[first + 1 : last]) + pieces[last][:tail]

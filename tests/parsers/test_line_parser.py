@@ -9,15 +9,8 @@ from decimal import Decimal
 import pytest
 
 from parsers.lines.hand_lines import site_line_parser
-from parsers.lines.line_parser import (
-    _CARD,
-    _MAX_VALUES,
-    _NUMBER,
-    LineSyntaxError,
-    _match_starts,
-    _PieceReader,
-    _ShapeMismatch,
-)
+from parsers.lines.line_parser import LineSyntaxError, _match_starts
+from parsers.lines.line_templates import _CARD, _MAX_VALUES, _NUMBER, PieceReader, ShapeMismatch
 from parsers.model.amounts import AmountOutOfRange, parse_amount
 from parsers.sites import pokerstars
 from parsers.sites.pokerstars import PokerStarsLines
@@ -33,7 +26,7 @@ def test_a_piece_is_converted_once_then_remembered() -> None:
         calls.append(text)
         return parse_amount(text)
 
-    reader = _PieceReader(AMOUNT, _NUMBER, convert)
+    reader = PieceReader(AMOUNT, _NUMBER, convert)
     assert [reader.value(t) for t in ("$0.50", "$0.50", "$1", "$0.50")] == [
         Decimal("0.50"), Decimal("0.50"), Decimal("1"), Decimal("0.50"),
     ]  # fmt: skip
@@ -49,15 +42,15 @@ def test_a_piece_is_converted_once_then_remembered() -> None:
     ],
 )
 def test_a_piece_the_terminal_refuses_is_refused_every_time(pattern, kind, text) -> None:
-    reader = _PieceReader(pattern, kind, None)
+    reader = PieceReader(pattern, kind, None)
     for _ in range(2):
-        with pytest.raises(_ShapeMismatch):
+        with pytest.raises(ShapeMismatch):
             reader.value(text)
     assert text not in reader.values
 
 
 def test_a_reader_forgets_everything_once_full() -> None:
-    reader = _PieceReader(AMOUNT, _NUMBER, int)
+    reader = PieceReader(AMOUNT, _NUMBER, int)
     for number in range(_MAX_VALUES + 1):
         assert reader.value(str(number)) == number
     assert len(reader.values) == 1  # cleared when full, then the last one kept

@@ -3,7 +3,7 @@
 "a pair of Kings", "8,6,4,3,2", "Badugi: 8,5,4,2": each site words a shown hand its own
 way, from the same facts (`pipeline.engine.hand_ranks`: the hand's category and ranks,
 the five cards an ace-to-five low plays, the cards a badugi plays). PokerStars' words are
-`describe_hand`; a site writer that words them otherwise (`writers.fulltilt`) builds its
+`describe_hand`; a site that words them otherwise (`writers.fulltilt_words`) builds its
 words from these pieces.
 """
 

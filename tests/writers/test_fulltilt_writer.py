@@ -30,10 +30,9 @@ from pipeline.simulation.table_spec import HERO, default_spec
 from pipeline.writers.fulltilt import (
     FULLTILT_GAMES,
     UnwritableHand,
-    describe,
-    summary_words,
     write_hand,
 )
+from pipeline.writers.fulltilt_words import describe, summary_words
 from pipeline.writers.history_writer import grouped_amount_text
 from tests.conftest import REAL_HISTORIES
 from tests.support.line_shapes import fulltilt_shapes

@@ -66,6 +66,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "pipeline.engine.pots",
     "pipeline.engine.replay",
     "pipeline.engine.results",
+    "pipeline.engine.settlement",
     "pipeline.engine.showdown",
     "pipeline.engine.turn_order",
     "pipeline.engine.variants",

@@ -16,7 +16,8 @@ from decimal import Decimal
 from parsers.model.events import Collect, Game, Note
 from parsers.sites import conventions_of
 from pipeline.engine.findings import Code
-from pipeline.engine.replay import NET_LABEL, replay
+from pipeline.engine.replay import replay
+from pipeline.engine.settlement import NET_LABEL
 from tests.support.one_hand import parse_one
 
 D = Decimal

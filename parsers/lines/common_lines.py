@@ -75,15 +75,30 @@ def fold_street(text: str) -> Street | None:
     return Street.SEVENTH if words == "river" else None
 
 
+def pot_label(text: str) -> str:
+    """The pot a line names, in any site's words, as the events name it: "pot", "the pot",
+    "the high pot" -> "pot"; "main pot", "the low main pot", "Main pot" -> "main"; "side
+    pot", "the side pot" -> "side-1"; "side pot-2", "side pot 2", "the side pot #2", "Side
+    pot 2" -> "side-2"; Winamax's Hi/Lo half, "pot(HI)", is of the pot it halves; Cereus's
+    "72 proposition pot" (the 7-2 side bet) is "72"."""
+    words = text.lower().removesuffix("(hi)").removesuffix("(lo)")
+    if "side" in words:
+        return "side-" + (words.rpartition("pot")[2].strip(" -#") or "1")
+    if "main" in words:
+        return "main"
+    return "72" if words.startswith("72") else "pot"
+
+
 PIECE_CONVERTERS: dict[str, Converter] = {
     "AMOUNT": parse_amount,
+    "POT": pot_label,
     "INT": int,
     "CARD": str,
     "UNREADABLE_CARD": lambda _text: UNKNOWN_CARD,
     "FOLD_STREET": fold_street,
 }
 """Converters of the terminals every site's grammar names alike (`grammars/pieces.lark`,
-and the summary's fold street)."""
+the pot a collection names, and the summary's fold street)."""
 
 
 def action(kind: ActionKind, player: Any, amount: Any, total: Any, all_in: Any) -> EventSpec:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Final
 from xml.etree.ElementTree import Element
 
-from parsers.model.amounts import parse_loose_amount
+from parsers.model.amounts import parse_amount
 
 
 class ElementFault(Exception):
@@ -25,7 +25,7 @@ class ElementFault(Exception):
         super().__init__(message)
 
 
-_loose_amount: Final = lru_cache(maxsize=4096)(parse_loose_amount)  # a session: a few dozen texts
+_cached_amount: Final = lru_cache(maxsize=4096)(parse_amount)  # a session: a few dozen texts
 
 
 class XmlTree:
@@ -58,7 +58,7 @@ class XmlTree:
         """An attribute holding an amount, read exactly ("$0.73", "2.00")."""
         text = self.attribute(element, name)
         try:
-            return _loose_amount(text)
+            return _cached_amount(text)
         except ValueError as error:
             raise ElementFault(self.line(element), str(error)) from None
 

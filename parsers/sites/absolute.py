@@ -37,7 +37,7 @@ from parsers.lines.hand_lines import (
 )
 from parsers.lines.line_accounting import carries_nothing
 from parsers.lines.line_parser import LineParser, Text
-from parsers.model.amounts import parse_amount
+from parsers.model.amounts import currency_symbol_of, parse_amount
 from parsers.model.conventions import OddChip, SiteConventions
 from parsers.model.events import (
     UNKNOWN_CARD,
@@ -88,13 +88,7 @@ LIMITS: Final[dict[str, LimitKind]] = {
     "no limit": LimitKind.NO,
     "pot limit": LimitKind.POT,
 }
-CURRENCIES: Final = {"$": "USD", "€": "EUR"}
 HIDDEN: Final[Card] = "H"  # a card the history does not show, until `_pockets_dealt` drops it
-
-
-def parse_money(text: str) -> Decimal:
-    """ "$0.17" -> 0.17; "1,485" -> 1485; " €5" -> 5."""
-    return parse_amount(text.strip())
 
 
 def _card(text: str) -> Card:
@@ -124,27 +118,21 @@ def _street(text: str) -> Street:
     return STREETS[text.strip("* ").lower()]
 
 
-def _pot_label(text: str) -> str:
-    """ "main pot" -> "main", "side pot-1" -> "side-1", "72 proposition pot" -> "72"."""
-    if text.startswith("side"):
-        return "side-" + (text.removeprefix("side pot").strip("-") or "1")
-    return "72" if text.startswith("72") else "main"
-
-
 def _pot_list(text: str) -> tuple[Decimal, ...]:
     """ "3,750,1,730" -> (3750, 1730): thousands commas and pot commas told apart by the
     three digits a thousands group always has."""
-    return tuple(parse_money(pot) for pot in re.findall(r"[$€]?\d{1,3}(?:,\d{3})*(?:\.\d+)?", text))
+    return tuple(
+        parse_amount(pot) for pot in re.findall(r"[$€]?\d{1,3}(?:,\d{3})*(?:\.\d+)?", text)
+    )
 
 
 CONVERTERS: Final = {
     **PIECE_CONVERTERS,
-    "MONEY": parse_money,
+    "MONEY": parse_amount,
     "PRINTED_CARD": _card,
     "HIDDEN_CARD": lambda _text: HIDDEN,
     "STREET_MARK": _street,
     "POST_KIND": {"Ante": PostKind.ANTE}.__getitem__,
-    "POT": _pot_label,
     "POT_LIST": _pot_list,
     "POSITION": lambda text: "button" if text == "dealer" else text,
     "HALVES": summary_cards,
@@ -327,27 +315,25 @@ def line_parser() -> LineParser:
 # ---------------------------------------------------------------------------- header
 
 
-def _stakes(text: str) -> tuple[str, Decimal, Decimal | None]:
-    """ "$0.02/$0.04" -> ("$", 0.02, 0.04); "10" -> ("", 10, None)."""
+def _stakes(text: str) -> tuple[str | None, Decimal, Decimal | None]:
+    """ "$0.02/$0.04" -> ("USD", 0.02, 0.04); "10" -> (None, 10, None)."""
     low, _, high = text.partition("/")
-    sign = low.strip()[0] if low.strip()[0] in CURRENCIES else ""
-    return sign, parse_money(low), parse_money(high) if high else None
+    return currency_symbol_of(low.strip()), parse_amount(low), parse_amount(high) if high else None
 
 
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
     stage, table, game_type = heading
     limit_word = (game_type.limit if game_type is not None else stage.limit) or "Normal"
     limit = LIMITS[limit_word.lower()]
-    sign, low, high = _stakes(stage.stakes)
+    currency, low, high = _stakes(stage.stakes)
     if high is None:
         # Inferred (FPDB): one stake is the big bet, or the big blind; the other its half.
         low, high = low / 2, low
     tournament = Tournament(stage.tournament_id) if stage.tournament_id else None
-    currency = CURRENCIES.get(sign)
     money = MoneyKind.REAL if currency and tournament is None else MoneyKind.TOURNAMENT
     zone = stage.zone or "ET"  # FPDB: Eastern time when the zone is missing
     clock = stage.date.split(".")[0].replace("-", "/")
-    ante = parse_money(stage.ante) if stage.ante else None
+    ante = parse_amount(stage.ante) if stage.ante else None
     return HandHeader(
         site=SITE,
         hand_number=stage.hand_number,

@@ -45,7 +45,7 @@ from parsers.lines.hand_lines import (
 from parsers.lines.line_accounting import read_into
 from parsers.lines.xml_elements import ElementFault, XmlTree
 from parsers.lines.xml_hands import account_for_elements, card_of, read_xml_hand, split_xml
-from parsers.model.amounts import parse_loose_amount
+from parsers.model.amounts import parse_amount
 from parsers.model.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.model.events import (
     ZERO,
@@ -168,7 +168,7 @@ def _context(tree: XmlTree, game: Game) -> _Context:
 
 def _amount(text: str, line: int) -> Decimal:
     try:
-        return parse_loose_amount(text)
+        return parse_amount(text)
     except ValueError as error:
         raise ElementFault(line, str(error)) from None
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import field, replace
-from decimal import Decimal
 from functools import cache
 from typing import Any, Final
 
@@ -37,6 +36,7 @@ from parsers.lines.hand_lines import (
     uncalled_returned,
 )
 from parsers.lines.line_parser import LineParser
+from parsers.model.amounts import currency_symbol_of, parse_amount
 from parsers.model.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.model.events import (
     Event,
@@ -78,14 +78,6 @@ STREETS: Final[dict[str, Street]] = {  # the words between "Dealing" and the clo
 }
 _STREET_NAME: Final = re.compile(r"[dD]ealing (.+?) \*")
 
-CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
-
-
-def parse_money(text: str) -> Decimal:
-    """ "$ 0.54 USD" -> 0.54; "€0.02" -> 0.02; "1,500 Chips" -> 1500."""
-    number = text.strip().lstrip("$€£ ").split(" ", 1)[0]
-    return Decimal(number.replace(",", ""))
-
 
 def _street(text: str) -> Street:
     match = _STREET_NAME.search(text)
@@ -93,19 +85,11 @@ def _street(text: str) -> Street:
     return STREETS[match[1].lower()]
 
 
-def _pot_label(text: str) -> str:
-    """ "main pot" -> "main", "side pot #1" -> "side-1"."""
-    if text.startswith("side"):
-        return "side-" + (text.removeprefix("side pot").strip(" #") or "1")
-    return "main"
-
-
 CONVERTERS: Final = {
     **PIECE_CONVERTERS,
-    "MONEY": parse_money,
+    "MONEY": parse_amount,
     "STREET_MARK": _street,
     "POST_KIND": {"ante": PostKind.ANTE}.__getitem__,
-    "POT": _pot_label,
 }
 
 
@@ -197,9 +181,8 @@ def line_parser() -> LineParser:
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
     number, _history, game_line, table, _players = heading
     limit = LIMITS[game_line.limit] if game_line.limit else LimitKind.FIXED
-    sign = game_line.low[0] if game_line.low[0] in CURRENCIES else ""
-    currency = CURRENCIES.get(sign)
-    low, high = (Decimal(s.lstrip("$€£")) for s in (game_line.low, game_line.high))
+    currency = currency_symbol_of(game_line.low)
+    low, high = parse_amount(game_line.low), parse_amount(game_line.high)
     site_time = f"{game_line.date} {game_line.time}"
     return HandHeader(
         site=SITE,

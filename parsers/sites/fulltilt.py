@@ -138,23 +138,10 @@ POST_KINDS: dict[str, PostKind] = {
 }
 
 
-def _pot_label(text: str) -> str:
-    """ "the pot", "the high pot" -> "pot"; "the low main pot" -> "main";
-    "the side pot" -> "side-1"; "side pot #2" -> "side-2"."""
-    if "#" in text:
-        return "side-" + text.rpartition("#")[2]
-    if "main" in text:
-        return "main"
-    if "side" in text:
-        return "side-1"
-    return "pot"
-
-
 CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "STREET": STREETS.__getitem__,
     "POST_KIND": POST_KINDS.__getitem__,
-    "POT": _pot_label,
     "POSITION": lambda text: text[2:-1],
     "CONNECTION": lambda text: text.removeprefix("been "),
 }

@@ -47,7 +47,7 @@ from parsers.lines.xml_hands import (
     read_xml_hand,
     split_xml,
 )
-from parsers.model.amounts import parse_loose_amount
+from parsers.model.amounts import currency_named_in, parse_amount
 from parsers.model.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.model.errors import ErrorKind, HandParseError
 from parsers.model.events import (
@@ -125,8 +125,6 @@ Stud L" (a tournament); inferred (FPDB): "... Ante $0.01", the sign after the nu
 
 _FLOP_GAME_TYPE: Final = re.compile(r"LH |Holdem|Omaha|Six Plus")
 
-CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP", "kr": "SEK", "RSD": "RSD"}
-
 
 @immutable
 class GameType:
@@ -190,7 +188,7 @@ def session_of(path: str, preamble: str) -> Session:
     tournament = None
     if "tournamentname" in fields or "place" in fields:
         tournament = _tournament(fields, tree.line(general))
-    currency = fields.get("tablecurrency") or _sign_currency(game) or fields.get("currency")
+    currency = fields.get("tablecurrency") or currency_named_in(game) or fields.get("currency")
     mode = fields.get("mode", "real")
     money = (
         MoneyKind.TOURNAMENT
@@ -210,10 +208,6 @@ def session_of(path: str, preamble: str) -> Session:
         tournament=tournament,
         hero=fields.get("nickname") or None,
     )
-
-
-def _sign_currency(game: str) -> str | None:
-    return next((code for sign, code in CURRENCIES.items() if sign in game), None)
 
 
 def _tournament(fields: dict[str, str], line: int) -> Tournament:
@@ -238,8 +232,8 @@ def _tournament(fields: dict[str, str], line: int) -> Tournament:
     parts = [p for p in printed.split("+") if p.strip()]
     try:
         if parts and any(c.isdigit() for c in printed):
-            buy_in = sum((parse_loose_amount(p) for p in parts[:-1]), ZERO) or None
-            fee = parse_loose_amount(parts[-1])
+            buy_in = sum((parse_amount(p) for p in parts[:-1]), ZERO) or None
+            fee = parse_amount(parts[-1])
             if buy_in is None:  # one amount: the whole buy-in, no fee said
                 buy_in, fee = fee, None
     except ValueError:
@@ -660,11 +654,11 @@ def _stakes(
     """The stakes the header prints, else (a tournament) those the hand's bets show."""
     forced = forced_bet_sizes(events)
     if ante is not None:
-        forced["ante"] = parse_loose_amount(ante)
+        forced["ante"] = parse_amount(ante)
     small: Decimal | None
     big: Decimal | None
     if low is not None and high is not None:
-        small, big = parse_loose_amount(low), parse_loose_amount(high)
+        small, big = parse_amount(low), parse_amount(high)
     else:
         small = _small_bet_played(events)
         if small is None and "ante" in forced:

@@ -41,7 +41,7 @@ from typing import Any, Final, TypeGuard
 
 from lark import v_args
 
-from parsers.lines.common_lines import PIECE_CONVERTERS, CommonLines, pot_after_rake
+from parsers.lines.common_lines import PIECE_CONVERTERS, CommonLines, pot_after_rake, pot_label
 from parsers.lines.hand_assembly import DealtLine, DrawLine, StructureError, dealt_hero
 from parsers.lines.hand_lines import (
     LIMITS,
@@ -134,8 +134,7 @@ CONVERTERS: Final = {
         "the big blind": PostKind.BIG_BLIND,
         "blind": PostKind.SMALL_AND_BIG_BLINDS,  # the big blind's amount: see `_blinds_read`
     }.__getitem__,
-    "POT": lambda text: "pot" if text == "pot" else "side-" + text.rsplit(" ", 1)[1],
-    "SIDE_POT": lambda text: "side-" + text.rsplit(" ", 1)[1],
+    "SIDE_POT": pot_label,
 }
 
 

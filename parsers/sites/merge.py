@@ -56,7 +56,7 @@ from parsers.lines.hand_lines import (
 )
 from parsers.lines.line_accounting import carries_nothing, read_into
 from parsers.lines.line_parser import Converter, Ignored, LineParser, Text
-from parsers.model.amounts import parse_amount
+from parsers.model.amounts import currency_symbol_of, parse_amount
 from parsers.model.conventions import OddChip, SiteConventions
 from parsers.model.events import (
     ZERO,
@@ -143,8 +143,6 @@ GAME_CODES: Final[dict[str, str]] = {
     "71": "Badugi",
 }
 
-CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
-
 # Merge's clock: "20110419085211" is five hours behind UTC all year, summer or not (every
 # real hand's first event, stamped in milliseconds since 1970, says so); the 2012 form
 # prints its offset ("2012/08/14 21:50:08 +0400").
@@ -183,14 +181,9 @@ def _card_list(text: str) -> tuple[str, ...]:
     return tuple("" if card == "null" else card for card in text.split(","))
 
 
-def _stake(text: str) -> Decimal:
-    return parse_amount(text.lstrip("$€£"))
-
-
 CONVERTERS: Final[dict[str, Converter]] = {
     **PIECE_CONVERTERS,
-    "AMOUNT": Decimal,
-    "BALANCE": _stake,
+    "BALANCE": parse_amount,
     "STAKE": str,
     "NICKNAME": unescape,
     "DEALT_IN": lambda text: text == "false",  # the seat's sitting_out
@@ -482,7 +475,6 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
     own = _stakes_text(game_line.stakes)
     if own is not None and (own.amounts or own.blinds):  # the hand's own, before the file's
         limit, stakes, blinds, ante = own.limit or limit, own.amounts, own.blinds, own.ante
-    sign = stakes[0][0] if stakes and stakes[0][0] in CURRENCIES else "$"
     fields = _data_fields(game_line.data)
     tournament = None
     if description.tournament:
@@ -492,7 +484,9 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
             buy_in=_buy_in(game_line.extra),
         )
     elif game_line.real_money:
-        money, currency = MoneyKind.REAL, CURRENCIES[sign]  # FPDB: dollars, the network's
+        # FPDB: dollars, the network's, where no sign says otherwise
+        currency = (currency_symbol_of(stakes[0]) if stakes else None) or "USD"
+        money = MoneyKind.REAL
     else:
         money, currency = MoneyKind.PLAY, None
     started, site_time = _start(game_line.start)
@@ -563,15 +557,15 @@ def _stakes(
 ) -> Stakes:
     """The stakes as printed (the hand's own or the file's), read as the betting
     structure means them, the hand's forced bets completing them."""
-    header_ante = _stake(ante) if ante else None
+    header_ante = parse_amount(ante) if ante else None
     if blinds is not None:  # a tournament level: "Level 4 Blinds 40/80"
-        small, big = (_stake(str(amount)) for amount in blinds)
+        small, big = (parse_amount(str(amount)) for amount in blinds)
         if limit is LimitKind.FIXED:
             # Inferred: a limit game's big blind is its small bet (FPDB's Lim_Blinds:
             # "Limit $1/$2" is blinds 0.50/1), the stud games of a mixed level too.
             return stakes_of(limit, big, big * 2, events, header_ante)
         return stakes_of(limit, small, big, events, header_ante)
-    amounts = [_stake(text) for text in printed]
+    amounts = [parse_amount(text) for text in printed]
     if len(amounts) == 3 and game.is_stud and limit is not LimitKind.FIXED:
         # Inferred: no-limit (pot-limit) stud's "No Limit ($0.01/$0.02/$0.10)": the ante,
         # the bring-in and the smallest bet (FPDB's re_GameInfo reads the first two as
@@ -629,7 +623,7 @@ _DATA_FIELD_END: Final = re.compile(r"[|:]")
 
 def _buy_in(extra: str | None) -> Decimal | None:
     found = re.search(r'buyIn="([\d.]+)"', extra or "")
-    return Decimal(found[1]) if found else None
+    return parse_amount(found[1]) if found else None
 
 
 # ---------------------------------------------------------------------------- habits

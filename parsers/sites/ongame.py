@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from lark import v_args
 
-from parsers.lines.common_lines import PIECE_CONVERTERS, CommonLines, note
+from parsers.lines.common_lines import PIECE_CONVERTERS, CommonLines, note, pot_label
 from parsers.lines.hand_assembly import DealtLine, DrawLine, StructureError, marked_hero
 from parsers.lines.hand_lines import (
     AddedRaiseLine,
@@ -151,7 +151,7 @@ CONVERTERS: Final = {
     "STREET_MARK": lambda text: STREETS[text.removeprefix("Dealing ")],
     "BLIND": BLINDS.__getitem__,
     "CAPITAL_CARD": _capital_card,
-    "POT_NAME": lambda text: "main" if text == "Main pot" else "side-" + text.rpartition(" ")[2],
+    "POT_NAME": pot_label,
     "TOURNAMENT_NAME": lambda text: text.strip('"'),
 }
 

@@ -41,7 +41,7 @@ from parsers.lines.hand_lines import (
     uncalled_returned,
 )
 from parsers.lines.line_parser import LineParser, Text
-from parsers.model.amounts import parse_amount
+from parsers.model.amounts import currency_symbol_of, parse_amount
 from parsers.model.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.model.events import (
     ZERO,
@@ -95,7 +95,6 @@ LIMITS: Final = {
     "NL": LimitKind.NO,
     "PL": LimitKind.POT,
 }
-CURRENCIES: Final = {"$": "USD", "€": "EUR"}
 MONTHS: Final = {
     name: number
     for number, names in enumerate(
@@ -124,29 +123,15 @@ _DATE: Final = re.compile(
 _BLINDS: Final = re.compile(r"\((?P<low>[\d, ]+)/(?P<high>[\d, ]+)(?:\s*-\s*(?P<ante>[\d, ]+))?\)")
 
 
-def parse_money(text: str) -> Decimal:
-    """ "$0.05 USD" -> 0.05; "2,560 chips" -> 2560; "$ 1 USD" -> 1."""
-    return parse_amount(text.lstrip("$€ ").split(" ", 1)[0])
-
-
 def _street(text: str) -> Street:
     return STREETS[text]
 
 
-def _pot_label(text: str) -> str:
-    """ "the main pot" -> "main", "the side pot 1" / "side pot #1" -> "side-1"."""
-    text = text.removeprefix("the ")
-    if text.startswith("side"):
-        return "side-" + text.removeprefix("side pot").strip(" #")
-    return "main"
-
-
 CONVERTERS: Final = {
     **PIECE_CONVERTERS,
-    "MONEY": parse_money,
+    "MONEY": parse_amount,
     "STREET_MARK": _street,
     "POST_KIND": {"ante": PostKind.ANTE}.__getitem__,
-    "POT": _pot_label,
 }
 
 
@@ -355,19 +340,18 @@ def _utc(date: str) -> tuple[datetime, str]:
 
 
 def _stake(text: str | None) -> Decimal | None:
-    return None if text is None else parse_money(text)
+    return None if text is None else parse_amount(text)
 
 
 def _tournament(game_line: GameLine) -> Tournament | None:
     if game_line.tournament_id is None and game_line.buy_in is None:
         return None
     buy_in = game_line.buy_in
-    sign = buy_in.lstrip()[0] if buy_in else ""
     return Tournament(
         tournament_id=game_line.tournament_id or "",
         buy_in=_stake(buy_in),
         fee=_stake(game_line.fee),
-        currency=game_line.currency or CURRENCIES.get(sign),
+        currency=game_line.currency or currency_symbol_of((buy_in or "").lstrip()),
         level=game_line.level,
     )
 
@@ -383,13 +367,13 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
         low, high = parse_amount(blinds["low"].strip()), parse_amount(blinds["high"].strip())
         ante = parse_amount(blinds["ante"].strip()) if blinds["ante"] else None
     started_at_utc, site_time = _utc(game_line.date)
-    sign = (game_line.low or "")[:1]
     if tournament is not None:
         money, currency = MoneyKind.TOURNAMENT, None
     elif table.play_money:
         money, currency = MoneyKind.PLAY, None
     else:
-        money, currency = MoneyKind.REAL, game_line.currency or CURRENCIES.get(sign, "USD")
+        currency = game_line.currency or currency_symbol_of(game_line.low or "") or "USD"
+        money = MoneyKind.REAL
     button_seat = table.button_seat if button is None else button.seat
     return HandHeader(
         site=SITE,

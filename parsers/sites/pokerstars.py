@@ -90,20 +90,10 @@ POST_KINDS: dict[str, PostKind] = {
 }
 
 
-def _pot_label(text: str) -> str:
-    """ "pot" -> "pot", "main pot" -> "main", "side pot" -> "side-1", "side pot-2" -> "side-2"."""
-    if text == "pot":
-        return "pot"
-    if text == "main pot":
-        return "main"
-    return "side-" + (text.partition("-")[2] or "1")
-
-
 CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "STREET": STREETS.__getitem__,
     "POST_KIND": POST_KINDS.__getitem__,
-    "POT": _pot_label,
     "POSITION": lambda text: text[2:-1],
     "QUOTED": lambda text: text[1:-1],
     "SPACED_CURRENCY": str.strip,

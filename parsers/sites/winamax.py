@@ -38,6 +38,7 @@ from parsers.lines.hand_lines import (
 )
 from parsers.lines.line_accounting import read_into
 from parsers.lines.line_parser import Ignored, LineParser, Text
+from parsers.model.amounts import currency_named_in, parse_amount
 from parsers.model.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.model.events import (
     ZERO,
@@ -94,30 +95,15 @@ STREETS: dict[str, Street] = {
 }
 
 
-def parse_money(text: str) -> Decimal:
-    """ "12.50€" -> Decimal("12.50"); play money "20" -> Decimal("20"); "$5" -> 5."""
-    return Decimal(text.strip("€$£"))
-
-
-def _pot_label(text: str) -> str:
-    """ "pot" -> "pot", "main pot" -> "main", "side pot 2" -> "side-2"; a Hi/Lo half,
-    "pot(HI)", is of the pot it halves."""
-    text = text.removesuffix("(HI)").removesuffix("(LO)")
-    if text.startswith("side"):
-        return "side-" + (text.removeprefix("side pot").strip() or "1")
-    return "main" if text == "main pot" else "pot"
-
-
 CONVERTERS: Final = {
     **PIECE_CONVERTERS,
-    "MONEY": parse_money,
+    "MONEY": parse_amount,
     "STREET": STREETS.__getitem__,
     "POST_KIND": {
         "ante": PostKind.ANTE,
         "small blind": PostKind.SMALL_BLIND,
         "big blind": PostKind.BIG_BLIND,
     }.__getitem__,
-    "POT": _pot_label,
     "POSITION": lambda text: text[2:-1],
     "NO_RAKE": lambda _text: ZERO,
 }
@@ -273,14 +259,7 @@ def line_parser() -> LineParser:
     return site_line_parser("winamax.lark", WinamaxLines(), CONVERTERS)
 
 
-CURRENCIES: Final = {"€": "EUR", "$": "USD", "£": "GBP"}
-
 _TOURNAMENT_TABLE: Final = re.compile(r"^(?P<name>.*)\((?P<id>\d+)\)#(?P<table>\d+)$")
-
-
-def _currency(printed: str) -> str | None:
-    """The currency of an amount as printed ("25€" -> "EUR"), None for bare chips."""
-    return next((code for sign, code in CURRENCIES.items() if sign in printed), None)
 
 
 def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]) -> HandHeader:
@@ -294,7 +273,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
     if tournament is not None:
         money, currency = MoneyKind.TOURNAMENT, None
     else:
-        currency = None if table.play_money else _currency(header.stakes_as_printed)
+        currency = None if table.play_money else currency_named_in(header.stakes_as_printed)
         money = MoneyKind.REAL if currency else MoneyKind.PLAY
     table_name = table.table
     if tournament is not None and (match := _TOURNAMENT_TABLE.match(table_name)):
@@ -327,11 +306,13 @@ def _tournament(header: HeaderLine, table: TableLine) -> Tournament | None:
     buy_in = fee = bounty = None
     currency = header.buy_in_currency
     if header.buy_in is not None:
-        buy_in, fee = _buy_in_amount(header.buy_in), _buy_in_amount(header.fee)
-        bounty = _buy_in_amount(header.bounty) if header.bounty else None
+        # "0,90€": a buy-in may write a decimal comma (`parse_amount` reads it)
+        assert header.fee is not None  # the grammar's buy-in has its fee
+        buy_in, fee = parse_amount(header.buy_in), parse_amount(header.fee)
+        bounty = parse_amount(header.bounty) if header.bounty else None
         # "0.93-0.07" at a real-money table: euros, the site's currency.
         real = None if table.play_money else "EUR"
-        currency = currency or _currency(header.buy_in) or real
+        currency = currency or currency_named_in(header.buy_in) or real
     elif header.free_entry is not None:
         buy_in, fee = ZERO, ZERO
     return Tournament(
@@ -342,12 +323,6 @@ def _tournament(header: HeaderLine, table: TableLine) -> Tournament | None:
         currency=currency,
         level=header.level,
     )
-
-
-def _buy_in_amount(text: str | None) -> Decimal:
-    """ "0,90€" -> 0.90: buy-ins may write a decimal comma."""
-    assert text is not None
-    return Decimal(text.strip("€$£").replace(",", "."))
 
 
 def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:

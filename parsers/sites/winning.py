@@ -128,13 +128,6 @@ class TableLine:
     line: int = field(default=0, compare=False)
 
 
-def _pot_label(text: str) -> str:
-    """ "pot" -> "pot", "main pot" -> "main", "side pot-1" -> "side-1"."""
-    if text.startswith("side"):
-        return "side-" + (text.partition("-")[2] or "1")
-    return "main" if text == "main pot" else "pot"
-
-
 CONVERTERS: Final = {
     **PIECE_CONVERTERS,
     "STREET": {
@@ -145,7 +138,6 @@ CONVERTERS: Final = {
         "7th STREET": Street.SEVENTH,
     }.__getitem__,
     "POST_KIND": {"ante": PostKind.ANTE}.__getitem__,
-    "POT": _pot_label,
     "POSITION": lambda text: text[2:-1],
 }
 

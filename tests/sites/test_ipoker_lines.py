@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 
 from parsers.lines.xml_hands import card_of
-from parsers.model.amounts import parse_loose_amount
+from parsers.model.amounts import parse_amount
 from parsers.model.errors import ErrorKind, HandParseError
 from parsers.model.events import Game, Hand, LimitKind, MoneyKind, Note
 from parsers.model.outcomes import SkippedHand
@@ -91,9 +91,9 @@ def test_dates(printed: str) -> None:
 
 def test_pieces() -> None:
     assert [card_of(c) for c in ("S10", "HA", "D7", "X", "5h")] == ["Ts", "Ah", "7d", None, "5h"]
-    assert parse_loose_amount("1,440") == 1440
-    assert parse_loose_amount("0,05€") == Decimal("0.05")
-    assert parse_loose_amount("$4.02") == Decimal("4.02")
+    assert parse_amount("1,440") == 1440
+    assert parse_amount("0,05€") == Decimal("0.05")
+    assert parse_amount("$4.02") == Decimal("4.02")
     with pytest.raises(ValueError):
         card_of("Z9")
 

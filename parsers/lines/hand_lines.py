@@ -473,21 +473,27 @@ def raises_to_street_totals(records: list[object]) -> list[object]:
 
 @immutable
 class AllInLine:
-    """An all-in naming what it adds, not what it is: PartyPoker's "Player8 is all-In
-    [3,000]", Cereus's "Player - All-In $1.47"; a bet, call or raise according to what
-    is in on the street (`all_ins_resolved`)."""
+    """An all-in naming what it adds (`added`), not what it is: PartyPoker's "Player8 is
+    all-In [3,000]", Cereus's "Player - All-In $1.47", Bovada's "All-in 245", Winning
+    2016's "allin (40.40)", Merge's "ALL_IN", iPoker's type 7; or naming the street's total
+    it makes (`total`), Bovada's "All-in(raise) 1054". A call, a bet or a raise according
+    to what is in on the street (`all_in_action`)."""
 
     player: str
-    added: Decimal
+    added: Decimal | None = None
+    total: Decimal | None = None
     line: int = field(default=0, compare=False)
 
 
-def all_ins_resolved(game: Game, records: list[object]) -> list[object]:
-    """Each all-in naming what it adds ("is all-In [X]", "All-In X") made the action it
-    is: a bet when nothing is in on the street, a call when X does not top the most
-    anyone has in, else a raise to the player's new total (a completion, on a stud
-    game's first street over a bring-in). The blinds, posted before the first street's
-    line (Boss), are in its total."""
+def all_ins_resolved(
+    game: Game, records: list[object], blinds_count: bool = True, bet_first: bool = False
+) -> list[object]:
+    """Each `AllInLine` made the action it is (`all_in_action`), from what each player has
+    put in on the street so far: a raise on a stud game's first street over a bring-in
+    alone is a completion. The blinds, posted before the first street's line (Boss), are
+    in its total, unless `blinds_count` is False (Merge)."""
+    if not any(type(record) is AllInLine for record in records):
+        return records
     normalized: list[object] = []
     put_in: dict[str, Decimal] = {}
     raised = False  # a bet, a completion or a raise on the street, over any bring-in
@@ -495,11 +501,12 @@ def all_ins_resolved(game: Game, records: list[object]) -> list[object]:
     for record in records:
         if isinstance(record, StreetStart):
             first_street = record.street == game.rules.streets[0]
-            if not first_street:
+            if not first_street or not blinds_count:
                 put_in.clear()
             raised = False
-        elif isinstance(record, AllInLine):
-            record = _all_in_action(record, put_in, raised or not (game.is_stud and first_street))
+        elif type(record) is AllInLine:
+            completes = game.is_stud and first_street and not raised
+            record = all_in_action(record, put_in, completes, bet_first)
         if isinstance(record, Action) and record.kind in _OVER_BRING_IN:
             raised = True
         count_street_put_in(record, put_in)
@@ -510,19 +517,31 @@ def all_ins_resolved(game: Game, records: list[object]) -> list[object]:
 _OVER_BRING_IN: Final = frozenset({ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE})
 
 
-def _all_in_action(record: AllInLine, put_in: dict[str, Decimal], raised: bool) -> Action:
+def all_in_action(
+    record: AllInLine,
+    put_in: Mapping[str, Decimal],
+    completes: bool = False,
+    bet_first: bool = False,
+) -> Action:
+    """What an all-in is, from what each player has in on the street (`put_in`): a call
+    when the player's new total tops nobody's, a bet when nobody has anything in, else a
+    raise to the new total (a completion where `completes`). Adding nothing where nothing
+    is in is a call of nothing, or with `bet_first` a bet of nothing (PartyPoker, Cereus
+    and Boss have always been read so)."""
+    player, line = record.player, record.line
+    before = put_in.get(player, ZERO)
+    if record.added is not None:
+        added, total = record.added, before + record.added
+    else:
+        total = record.total if record.total is not None else before
+        added = total - before
     top = max(put_in.values(), default=ZERO)
-    total = put_in.get(record.player, ZERO) + record.added
+    if total <= top and not (bet_first and top == 0):
+        return Action(player, ActionKind.CALL, amount=added, all_in=True, line=line)
     if top == 0:
-        return Action(
-            record.player, ActionKind.BET, amount=record.added, all_in=True, line=record.line
-        )
-    if total <= top:
-        return Action(
-            record.player, ActionKind.CALL, amount=record.added, all_in=True, line=record.line
-        )
-    kind = ActionKind.RAISE if raised else ActionKind.COMPLETE
-    return Action(record.player, kind, raise_to=total, all_in=True, line=record.line)
+        return Action(player, ActionKind.BET, amount=added, all_in=True, line=line)
+    kind = ActionKind.COMPLETE if completes else ActionKind.RAISE
+    return Action(player, kind, raise_to=total, all_in=True, line=line)
 
 
 def unmatched_bet(put_in: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:

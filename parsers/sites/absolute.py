@@ -362,7 +362,7 @@ def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[obje
     kinds = set(map(type, records))
     if AddedRaiseLine in kinds:
         records = raises_to_street_totals(records)
-    return all_ins_resolved(game, records) if AllInLine in kinds else records
+    return all_ins_resolved(game, records, bet_first=True) if AllInLine in kinds else records
 
 
 def _pockets_dealt(game: Game, records: list[object]) -> list[object]:

@@ -219,7 +219,7 @@ def _read_history(chunk: HandText, tree: XmlTree) -> Hand | SkippedHand:
     ]
     body = [record.dealt if isinstance(record, _Dealt) else record for record in records]
     body = [record for record in body if record is not None]
-    body = dead_and_live_blinds(uncalled_returned(all_ins_resolved(game, body)))
+    body = dead_and_live_blinds(uncalled_returned(all_ins_resolved(game, body, bet_first=True)))
     last_line = chunk.first_line + len(chunk.lines) - 1
     has_totals = any(isinstance(record, PotTotals) for record in body)
     events = assemble_events(game, body, last_line, has_summary=has_totals)

@@ -38,9 +38,10 @@ from parsers.lines.common_lines import PIECE_CONVERTERS, CommonLines, action, no
 from parsers.lines.hand_assembly import DealtLine, StructureError, marked_hero
 from parsers.lines.hand_lines import (
     LIMITS,
+    AllInLine,
     HandFormat,
+    all_ins_resolved,
     completions_from_raises,
-    count_street_put_in,
     site_line_parser,
     stakes_of,
 )
@@ -142,17 +143,6 @@ def _seat(name: str, stack: Decimal, line: int = 0) -> Seat:
     match = _SEAT_NUMBER.search(name)
     assert match is not None  # the grammar's SEAT_NAME and HERO hold the number
     return Seat(int(match[0]), HERO if "[ME]" in name else name, stack, line=line)
-
-
-@immutable
-class AllInLine:
-    """ "All-in 245" adds 245 (`added`); "All-in(raise) 1054" makes the street's total 1054
-    (`total`): a call, bet or raise once the street's totals are known (`_all_ins_read`)."""
-
-    player: str
-    added: Decimal | None = None
-    total: Decimal | None = None
-    line: int = field(default=0, compare=False)
 
 
 @immutable
@@ -424,7 +414,8 @@ def _small_bet(game: Game, events: Sequence[Event]) -> Decimal | None:
 
 def _undo_habits(game: Game, seats: Sequence[Seat], records: list[object]) -> list[object]:
     """Bovada's records as the site-neutral assembly expects them."""
-    records = completions_from_raises(game, _all_ins_read(_streets_dealt(game, records)))
+    records = _forced_all_ins(_streets_dealt(game, records))
+    records = completions_from_raises(game, all_ins_resolved(game, records))
     return _summary_read(seats, records)
 
 
@@ -453,39 +444,30 @@ def _streets_dealt(game: Game, records: list[object]) -> list[object]:
     return normalized
 
 
-def _all_ins_read(records: list[object]) -> list[object]:
-    """Each "All-in" made the action it is, from what the player and the table have put
-    in on the street: an ante before the cards, else a call if it reaches no higher than
-    the bet, a bring-in if it opens the first street, a bet if it opens another, a raise
-    over a bet."""
+def _forced_all_ins(records: list[object]) -> list[object]:
+    """The forced bets a short stack makes all-in: an "All-in" before the cards is an ante
+    for all the player has (inferred, FPDB), one opening the first street its bring-in.
+    Every other is a call, a bet or a raise (`hand_lines.all_ins_resolved`)."""
     if not any(type(record) is AllInLine for record in records):
         return records
     normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}
-    streets = 0
+    streets, opened = 0, False  # opened: anyone has put chips in on the street
     for record in records:
         if isinstance(record, StreetStart):
-            put_in.clear()
-            streets += 1
+            streets, opened = streets + 1, False
         elif type(record) is AllInLine:
-            record = _all_in_action(record, put_in, streets)
-        count_street_put_in(record, put_in)
+            amount = record.added if record.added is not None else record.total
+            if streets == 0:
+                record = Post(record.player, PostKind.ANTE, amount or ZERO, True, record.line)
+            elif streets == 1 and not opened and amount:
+                record = Action(
+                    record.player, ActionKind.BRING_IN, amount, all_in=True, line=record.line
+                )
+            opened = True
+        elif type(record) is Action and (record.amount is not None or record.raise_to is not None):
+            opened = True
         normalized.append(record)
     return normalized
-
-
-def _all_in_action(line: AllInLine, put_in: dict[str, Decimal], streets: int) -> object:
-    if streets == 0:  # inferred (FPDB): an ante for all the player has
-        return Post(line.player, PostKind.ANTE, line.added or line.total or ZERO, True, line.line)
-    before = put_in.get(line.player, ZERO)
-    total = line.total if line.total is not None else before + (line.added or 0)
-    facing = max(put_in.values(), default=ZERO)
-    if total <= facing:
-        return Action(line.player, ActionKind.CALL, total - before, all_in=True, line=line.line)
-    if facing == 0:
-        kind = ActionKind.BRING_IN if streets == 1 and not put_in else ActionKind.BET
-        return Action(line.player, kind, total, all_in=True, line=line.line)
-    return Action(line.player, ActionKind.RAISE, raise_to=total, all_in=True, line=line.line)
 
 
 def _summary_read(seats: Sequence[Seat], records: list[object]) -> list[object]:

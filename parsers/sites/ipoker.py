@@ -34,6 +34,8 @@ from xml.etree.ElementTree import Element
 
 from parsers.lines.hand_assembly import DealtLine, StructureError, assemble_events, marked_hero
 from parsers.lines.hand_lines import (
+    AllInLine,
+    all_in_action,
     completions_from_raises,
     count_street_put_in,
     forced_bet_sizes,
@@ -594,13 +596,7 @@ def _action(tree: XmlTree, action: Element, names: set[str], put_in: dict[str, D
             player, ActionKind.RAISE, raise_to=max(put_in.values(), default=had) + amount, line=line
         )
     if kind == _ALL_IN:
-        facing = max(put_in.values(), default=ZERO)
-        total = had + amount
-        if total <= facing:
-            return Action(player, ActionKind.CALL, amount, all_in=True, line=line)
-        if facing == 0:
-            return Action(player, ActionKind.BET, amount, all_in=True, line=line)
-        return Action(player, ActionKind.RAISE, raise_to=total, all_in=True, line=line)
+        return all_in_action(AllInLine(player, amount, line=line), put_in)
     if kind in _NO_ACTION:
         raise ElementFault(line, f"a blind (action type {kind}) in a stud hand")
     raise ElementFault(line, f"unknown iPoker action type {kind!r}")

@@ -47,8 +47,9 @@ from parsers.lines.hand_assembly import DealtLine, DrawLine, StructureError, dea
 from parsers.lines.hand_lines import (
     LIMITS,
     AddedRaiseLine,
+    AllInLine,
     HandFormat,
-    count_street_put_in,
+    all_ins_resolved,
     forced_bet_sizes,
     raises_to_street_totals,
     site_line_parser,
@@ -706,6 +707,8 @@ def _event_of(record: EventLine, player: str) -> object:
         return Action(player, ActionKind[kind], raise_to=amount, line=line)
     if kind == "ALL_IN" and amount is None:  # a second word for an all-in said already
         return Note("all_in", "", player, line=line)
+    if kind == "ALL_IN":  # what it adds: a call, a bet or a raise (`_all_ins_resolved`)
+        return AllInLine(player, amount or ZERO, line=line)
     return record.named(player)
 
 
@@ -906,52 +909,29 @@ def _blinds_returned(records: list[object]) -> list[object]:
 
 
 def _all_ins_resolved(game: Game, records: list[object]) -> list[object]:
-    """ "ALL_IN" with what it adds made the call, bet, completion or raise it is, from
-    the street's bets so far. A completion in a draw game is a raise (FPDB)."""
-    if not any(
+    """Each "ALL_IN" made the call, bet, completion or raise it is
+    (`hand_lines.all_ins_resolved`), the first street's bets counted without the blinds of
+    the round before it ("BLINDS"), as Merge's all-ins have always been read (no real hand
+    shows one over its player's own blind, where that counts). A completion in a draw game
+    is a raise (FPDB); an event left unread here lacks its amount."""
+    if any(
         isinstance(r, EventLine)
         or (isinstance(r, Action) and r.kind is ActionKind.COMPLETE and not game.is_stud)
         for r in records
     ):
-        return records  # most hands: nothing to resolve, no street's bets to count
-    normalized: list[object] = []
-    put_in: dict[str, Decimal] = {}
-    first_street, completed = True, False
-    for record in records:
-        if isinstance(record, StreetStart):
-            first_street = record.street == game.rules.streets[0]
-            put_in, completed = {}, False
-        elif isinstance(record, EventLine) and record.kind == "ALL_IN":
-            record = _all_in(game, record, put_in, first_street and not completed)
-        elif isinstance(record, EventLine):
-            raise StructureError(record.line, f"a {record.kind} event without its amount")
-        elif isinstance(record, Action) and record.kind is ActionKind.COMPLETE and not game.is_stud:
-            record = replace(record, kind=ActionKind.RAISE)
-        if isinstance(record, Action) and record.kind in (
-            ActionKind.COMPLETE,
-            ActionKind.RAISE,
-            ActionKind.BET,
-        ):
-            completed = True
-        count_street_put_in(record, put_in)
-        normalized.append(record)
-    return normalized
-
-
-def _all_in(
-    game: Game, record: EventLine, put_in: dict[str, Decimal], may_complete: bool
-) -> Action:
-    added = record.amount or ZERO
-    top = max(put_in.values(), default=ZERO)
-    total = put_in.get(record.player, ZERO) + added
-    player, line = record.player, record.line
-    if total <= top:
-        return Action(player, ActionKind.CALL, amount=added, all_in=True, line=line)
-    if top == 0:
-        return Action(player, ActionKind.BET, amount=added, all_in=True, line=line)
-    if game.is_stud and may_complete:
-        return Action(player, ActionKind.COMPLETE, raise_to=total, all_in=True, line=line)
-    return Action(player, ActionKind.RAISE, raise_to=total, all_in=True, line=line)
+        normalized: list[object] = []
+        for record in records:
+            if isinstance(record, EventLine):
+                raise StructureError(record.line, f"a {record.kind} event without its amount")
+            if (
+                isinstance(record, Action)
+                and record.kind is ActionKind.COMPLETE
+                and not game.is_stud
+            ):
+                record = replace(record, kind=ActionKind.RAISE)
+            normalized.append(record)
+        records = normalized
+    return all_ins_resolved(game, records, blinds_count=False)
 
 
 # ---------------------------------------------------------------------------- hands

@@ -398,7 +398,7 @@ def _hand_header(heading: tuple[Any, ...], game: Game, events: tuple[Event, ...]
 
 def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[object]:
     """PartyPoker's records as the site-neutral assembly expects them."""
-    records = all_ins_resolved(game, raises_to_street_totals(records))
+    records = all_ins_resolved(game, raises_to_street_totals(records), bet_first=True)
     return _returns_taken_from_wins(uncalled_returned(records))
 
 

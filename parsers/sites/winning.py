@@ -39,9 +39,10 @@ from parsers.lines.common_lines import PIECE_CONVERTERS, CommonLines, note, pot_
 from parsers.lines.hand_assembly import DealtLine, StructureError, dealt_hero
 from parsers.lines.hand_lines import (
     LIMITS,
+    AllInLine,
     HandFormat,
+    all_ins_resolved,
     completions_from_raises,
-    count_street_put_in,
     site_line_parser,
     stakes_of,
 )
@@ -324,16 +325,6 @@ class SettlementLine:
     line: int = field(default=0, compare=False)
 
 
-@immutable
-class AllInLine:
-    """ "Player Bob allin (40.40)": all in for that much more; a call, a bet or a raise as
-    the bets before it say, known only in the hand's order."""
-
-    player: str
-    added: Decimal
-    line: int = field(default=0, compare=False)
-
-
 CONVERTERS_2016: Final = {
     **PIECE_CONVERTERS,
     "PRINTED_CARD": lambda text: "T" + text[2] if text.startswith("10") else text,
@@ -425,11 +416,8 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
     before_summary: list[object] = []
     summary_at = None
     street_open = False
-    put_in: dict[str, Decimal] = {}  # on the street so far
-    for record in records:
-        if isinstance(record, AllInLine):
-            record = _all_in_action(record, put_in)
-        count_street_put_in(record, put_in)
+    # "allin (40.40)" adds 40.40: a call, a bet or a raise (FPDB WinningToFpdb.py reads so)
+    for record in all_ins_resolved(game, records):
         if not street_open and (
             isinstance(record, DealtCardLine)
             or (isinstance(record, Note) and record.kind == "dealt_hidden")
@@ -449,7 +437,6 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
             continue
         if isinstance(record, StreetStart):
             dealt_this_street.clear()
-            put_in.clear()
             street_open = True
         elif isinstance(record, SettlementLine):
             record = _seat_summary(record, seat_of, folded, before_summary)
@@ -459,20 +446,6 @@ def _undo_2016_habits(game: Game, seats: Sequence[Seat], records: list[object]) 
     if summary_at is not None:
         normalized[summary_at:summary_at] = before_summary
     return completions_from_raises(game, normalized)
-
-
-def _all_in_action(record: AllInLine, put_in: dict[str, Decimal]) -> Action:
-    """ "allin (X)": a call if X does not pass the bet, a bet if nobody has bet, else a raise
-    to what the player then has in (FPDB WinningToFpdb.py reads it the same way)."""
-    bet = max(put_in.values(), default=ZERO)
-    total = put_in.get(record.player, ZERO) + record.added
-    if total <= bet:
-        kind, amount, raise_to = ActionKind.CALL, record.added, None
-    elif bet == 0:
-        kind, amount, raise_to = ActionKind.BET, record.added, None
-    else:
-        kind, amount, raise_to = ActionKind.RAISE, None, total
-    return Action(record.player, kind, amount, raise_to=raise_to, all_in=True, line=record.line)
 
 
 def _seat_summary(

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 
+from parsers.lines.hand_lines import AllInLine, all_in_action
 from parsers.lines.line_parser import LineSyntaxError
 from parsers.model.errors import ErrorKind
 from parsers.model.events import (
@@ -35,10 +36,8 @@ from parsers.model.events import (
     UncalledReturn,
 )
 from parsers.sites.winning import (
-    AllInLine,
     DealtCardLine,
     SettlementLine,
-    _all_in_action,
     line_parser,
     line_parser_2016,
 )
@@ -389,7 +388,7 @@ def test_2016_game_id_forms(game_id: str, check) -> None:
 )
 def test_2016_all_in_is_a_call_a_bet_or_a_raise_as_the_bets_before_say(put_in, expected) -> None:
     """ "allin (40.40)" adds 40.40 (inferred: FPDB re_Action1 reads it so)."""
-    assert _all_in_action(ALL_IN_2016, put_in) == expected
+    assert all_in_action(ALL_IN_2016, put_in) == expected
 
 
 @pytest.mark.parametrize(

@@ -90,7 +90,7 @@ class BuildThenRecordDigest(build_ext):
             super().run()
         except Exception as error:  # a C file the compiler refuses, or it crashed
             say_pure_python(f"the C build failed: {str(error).strip() or type(error).__name__}")
-            self.extensions = []  # nothing of the failed build is installed
+            self.extensions: list[Extension] = []  # nothing of the failed build is installed
             self.digest = ""
             return
         if not self.digest:

@@ -15,12 +15,10 @@ import typer
 from rich.console import Console
 
 from parsers.model.errors import ErrorKind, HandParseError
-from parsers.model.events import Hand
 from parsers.model.outcomes import CancelledHand, ParseOutcome
-from parsers.sites import conventions_of, site_name
+from parsers.sites import site_name
 from parsers.text.history_file import parse_bytes
 from pipeline.engine.findings import Severity
-from pipeline.engine.replay import replay
 from pipeline.reports.terminal_text import as_text, joined
 from pipeline.reports.wording import counted
 
@@ -205,10 +203,8 @@ def export(
     """Write every hand PHH can say as PHH, after the engine has replayed it; the hands
     skipped are counted by reason. The hands come from history files, or from a
     database (--db) under the same filters as the stats, read again from their files."""
-    from pipeline.importing.stored_hands import Unreadable
     from pipeline.storage.stat_filters import StatFilters
-    from pipeline.writers.export_files import NotWritten, hand_file_name, write_file
-    from pipeline.writers.phh import Unexportable, phh_fields, phh_text, phhs_text
+    from pipeline.writers.export import export_phh
 
     filters = StatFilters(player, site, game, limit, stakes, since, until, money)
     if file_format != "phh":
@@ -229,47 +225,13 @@ def export(
     except OSError as error:
         stderr.print(as_text(f"cannot make the folder {out}: {error.strerror}", "red"))
         raise typer.Exit(1) from None
-    skipped: Counter[str] = Counter()
-    not_written: list[str] = []
-    written: list[dict[str, object]] = []
-    for outcome in outcomes:
-        if isinstance(outcome, Unreadable):
-            skipped[outcome.reason] += 1
-            continue
-        if not isinstance(outcome, Hand):
-            skipped[
-                "not a hand that reads"
-                if isinstance(outcome, HandParseError)
-                else "skipped or cancelled"
-            ] += 1
-            continue
-        result = replay(outcome, conventions_of(outcome.site))
-        fields = phh_fields(outcome, result) if not result.errors else None
-        if fields is None:
-            skipped[f"rejected by the engine: {result.errors[0].code}"] += 1
-        elif isinstance(fields, Unexportable):
-            skipped[fields.reason] += 1
-        elif collection:
-            written.append(fields)
-        else:
-            try:
-                name = hand_file_name(outcome.site, outcome.hand_number)
-                write_file(out, name, [phh_text(fields)])
-                written.append({})
-            except NotWritten as refusal:
-                not_written.append(str(refusal))
-    if collection:
-        try:
-            write_file(out, "hands.phhs", phhs_text(written))
-        except NotWritten as refusal:
-            not_written.append(str(refusal))
-            written = []
-    stderr.print(as_text(f"{counted(len(written), 'hand')} written as PHH to {out}"))
-    for reason, count in skipped.most_common():
+    done = export_phh(outcomes, out, collection)
+    stderr.print(as_text(f"{counted(done.written, 'hand')} written as PHH to {out}"))
+    for reason, count in done.skipped.most_common():
         stderr.print(as_text(f"  {count:6d}  skipped: {reason}"))
-    for line in not_written:
+    for line in done.not_written:
         stderr.print(joined(("not written:", "red"), f" {line}"))
-    if not_written:
+    if done.not_written:
         raise typer.Exit(1)
 
 
@@ -507,16 +469,10 @@ def watch(
     started_from: Annotated[str, typer.Option(hidden=True)] = "command line",
 ) -> None:
     """Import new hands as the clients write them, until Ctrl+C (one watch per database)."""
-    import signal
-    import threading
-
-    from rich.live import Live
-
     from pipeline.sources.client_folders import client_folders
     from pipeline.sources.user_paths import user_path
-    from pipeline.storage.database import Database
-    from pipeline.watch import watch_state
-    from pipeline.watch.watching import FolderWatch, WatchStatus
+    from pipeline.watch.watch_run import run_watch
+    from pipeline.watch.watch_state import AlreadyWatched
     from pipeline.workers.worker_pool import lower_priority
 
     lower_priority()  # beside the poker client, it gives way; before any thread starts
@@ -542,47 +498,11 @@ def watch(
         watched = [client.path for client in found]
     target = _database_path(db)
     try:
-        state = watch_state.claim(target, watched, started_from)
-    except watch_state.AlreadyWatched as refusal:
+        with _database_trouble_said():
+            run_watch(target, watched, jobs, stderr, poll=poll, started_from=started_from)
+    except AlreadyWatched as refusal:
         stderr.print(as_text(f"{target} is {refusal}"))
         raise typer.Exit(2) from None
-    stop = threading.Event()
-    fallback_said = False
-
-    def said(status: WatchStatus) -> None:
-        nonlocal state, fallback_said
-        if watch.polling and not poll and not fallback_said:  # why hands come a second later
-            fallback_said = True
-            live.console.print("the system's notifier could not start: looking every second")
-        live.update(status.line(live.console.width))
-        state = watch_state.report(target, state, status.line())
-
-    def stop_when_asked() -> None:  # the dashboard's Stop button, or anyone's
-        while not stop.wait(1.0):
-            if watch_state.stop_requested(target):
-                stop.set()
-                watch.wake()
-
-    try:
-        with (
-            _database_trouble_said(),
-            Database(target) as database,
-            Live("starting: importing what the folders hold", console=stderr) as live,
-        ):
-            watch = FolderWatch(watched, database, said, jobs, poll=poll)
-
-            def on_interrupt(_signal: int, _frame: object) -> None:
-                if stop.is_set():
-                    raise KeyboardInterrupt  # a second Ctrl+C: the batch rolls back
-                stop.set()
-                watch.wake()
-                live.console.print("stopping after the batch being stored (Ctrl+C again: now)")
-
-            signal.signal(signal.SIGINT, on_interrupt)
-            threading.Thread(target=stop_when_asked, daemon=True).start()
-            watch.run(stop)
-    finally:
-        watch_state.release(target)
     stderr.print(as_text(f"stopped; the database is {target}"))
 
 

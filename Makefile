@@ -23,7 +23,7 @@ $(BIN)/studdraw: pyproject.toml setup.py
 compiled: $(BIN)/studdraw
 	@$(BIN)/python parsers/build/compiled.py || { echo "$(COMPILING)"; $(BIN)/pip install --no-deps -e .; }
 
-# `studdraw demo` (pipeline/cli/commands.py) does it all, make or no make: validate the samples,
+# `studdraw demo` (pipeline/cli/demo.py) does it all, make or no make: validate the samples,
 # import them, print the hero's stats, open the dashboard.
 demo: compiled
 	$(BIN)/studdraw demo --db demo.duckdb

@@ -28,7 +28,7 @@ STATS = ["stats", "--player", "studdraw_hero", "--all-games", "--csv"]
 
 def run(arguments: list[str]) -> tuple[float, float]:
     """Wall seconds and peak memory (MB) of the process tree of one studdraw command."""
-    command = [sys.executable, "-c", "from pipeline.cli.commands import app; app()", *arguments]
+    command = [sys.executable, "-c", "from pipeline.cli.app import app; app()", *arguments]
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = 0

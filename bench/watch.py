@@ -53,7 +53,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder, database = Path(scratch) / "HandHistory", Path(scratch) / "watch.duckdb"
         folder.mkdir()
-        command = [sys.executable, "-m", "pipeline.cli.commands", "watch", str(folder)]
+        command = [sys.executable, "-m", "pipeline.cli.command", "watch", str(folder)]
         watch = subprocess.Popen(
             [*command, "--db", str(database)],
             cwd=REPO,

@@ -1,1 +1,2 @@
-"""The `studdraw` command line."""
+"""The `studdraw` command line: `command.py` its entry point, `app.py` the Typer app,
+one module per group of commands."""

@@ -2,9 +2,9 @@
 
 A worker process that `import`, `validate` or `parse` spawns (`pipeline.workers.worker_pool`:
 where it cannot fork one) runs the command's script again before its work, and with it
-this module: importing the command line here (Typer, Rich, every command's modules) would
-cost each such worker a third of a second for nothing, so it is imported when the command
-runs.
+this module: the command line (`pipeline.cli.app`: Typer, Rich, every command's modules)
+is imported only when the command runs, so that such a worker does not load it for
+nothing.
 """
 
 from __future__ import annotations
@@ -13,16 +13,13 @@ import gc
 
 
 def main() -> None:
-    from pipeline.cli.commands import app
+    from pipeline.cli.app import app
 
     try:
         app()
     finally:
-        # The interpreter's last collections walk every object still alive (the grammars,
-        # Polars' and DuckDB's modules): 0.08 s at the end of every command, a 5,000-hand
-        # import's included. Frozen, they are left for the process's end to free.
-        gc.freeze()
+        gc.freeze()  # so that the collections at exit do not walk every object still alive
 
 
-if __name__ == "__main__":  # python -m pipeline.cli.command (the benchmarks run it so)
+if __name__ == "__main__":  # python -m pipeline.cli.command (tests and benchmarks run it so)
     main()

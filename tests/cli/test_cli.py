@@ -14,7 +14,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from tests.conftest import REAL_HISTORIES
 
 REAL = REAL_HISTORIES

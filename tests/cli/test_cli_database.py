@@ -11,7 +11,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from pipeline.storage import database as database_module
 from pipeline.storage.database import DatabaseBusy
 from pipeline.storage.stats import FACTS_TABLE

@@ -15,7 +15,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from pipeline.reports.wording import counted
 from pipeline.watch.watching import WatchStatus
 from tests.cli.test_cli import runner

@@ -11,7 +11,7 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from pipeline.cli.demo import sample_files, sample_folder
 from pipeline.simulation.samples import sample_tables
 from tests.conftest import REPO

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from pipeline.reports.hand_reports import (
     ParseReport,
     ValidationReport,

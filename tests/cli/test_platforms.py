@@ -20,7 +20,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import duckdb
 import pytest
 
-from pipeline.cli.commands import app, utf8_when_redirected
+from pipeline.cli.app import app, utf8_when_redirected
 from pipeline.sources.client_folders import ClientFolder, client_folders, default_places
 from pipeline.sources.user_paths import interpreted_path
 from pipeline.storage import database as database_module

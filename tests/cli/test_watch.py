@@ -36,7 +36,7 @@ import functools
 from pipeline.importing import importer
 from pipeline.watch import watching
 watching.import_histories = functools.partial(importer.import_histories, batch_hands={batch})
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 app()
 """  # `studdraw watch`, storing batches of {batch} hands (its own are 7,500)
 
@@ -105,9 +105,7 @@ def _wait_for(database: Path, count: int) -> float:
 
 def _start_watch(folder: Path, database: Path, batch: int = 0) -> subprocess.Popen[str]:
     """`studdraw watch` (storing batches of `batch` hands, when given)."""
-    program = (
-        ["-c", SMALL_BATCHES.format(batch=batch)] if batch else ["-m", "pipeline.cli.commands"]
-    )
+    program = ["-c", SMALL_BATCHES.format(batch=batch)] if batch else ["-m", "pipeline.cli.command"]
     command = [sys.executable, *program, "watch", str(folder), "--db", str(database)]
     return subprocess.Popen(
         command,

@@ -186,7 +186,7 @@ def test_the_live_page_follows_a_watched_file_without_a_click(tmp_path: Path) ->
         [
             sys.executable,
             "-m",
-            "pipeline.cli.commands",
+            "pipeline.cli.command",
             "watch",
             str(folder),
             "--db",

@@ -16,7 +16,7 @@ _UNTIL_THE_SERVER = """
 import os, sys
 from typer.testing import CliRunner
 os.execve = lambda *arguments: sys.exit(0)
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 result = CliRunner().invoke(app, ["dashboard", "--db", sys.argv[1]])
 print("exit", result.exit_code, "streamlit" in sys.modules)
 """

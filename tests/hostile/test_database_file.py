@@ -13,7 +13,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from tests.cli.test_cli import runner
 from tests.conftest import REPO
 
@@ -77,7 +77,7 @@ def test_a_file_that_is_not_studdraws_is_refused_untouched(
 _IMPORT = """
 import sys
 {setup}
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 sys.argv = ["studdraw", "import", sys.argv[1], "--db", sys.argv[2], "--jobs", "1"]
 app()
 """
@@ -125,7 +125,7 @@ def test_two_imports_at_once_give_what_one_gives(tmp_path: Path) -> None:
     command = [
         sys.executable,
         "-m",
-        "pipeline.cli.commands",
+        "pipeline.cli.command",
         "import",
         str(SAMPLES),
         "--db",

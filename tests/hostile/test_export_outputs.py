@@ -13,7 +13,7 @@ import pytest
 from parsers.model.events import Hand
 from parsers.sites import conventions_of
 from parsers.text.history_file import parse_bytes, parse_file
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from pipeline.engine.replay import replay
 from pipeline.writers.export_files import MAX_NAME_CHARACTERS, hand_file_name
 from pipeline.writers.phh import phh_fields, phh_text

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from tests.cli.test_cli import ANSI, REAL, runner
 
 RAZZ = REAL / "PokerStars" / "cash" / "Stud" / "Razz-USD-0.04-0.08-200911.txt"

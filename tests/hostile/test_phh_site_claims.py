@@ -15,7 +15,7 @@ import pytest
 from parsers.model.events import Hand
 from parsers.sites import conventions_of, site_name
 from parsers.text.history_file import parse_bytes, parse_file
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from pipeline.engine.replay import replay
 from pipeline.storage.rows import HAND_TABLES
 from pipeline.writers.phh import phh_fields, phh_text

@@ -191,7 +191,7 @@ def test_export_then_validate_reads_the_real_hands_back(tmp_path: object) -> Non
 
     from typer.testing import CliRunner
 
-    from pipeline.cli.commands import app
+    from pipeline.cli.app import app
 
     out = Path(str(tmp_path))
     runner = CliRunner()

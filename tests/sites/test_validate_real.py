@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from tests.sites import (
     test_absolute_real,
     test_boss_real,

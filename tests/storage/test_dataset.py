@@ -218,7 +218,7 @@ def test_a_run_killed_mid_way_then_run_again_ends_as_an_uninterrupted_one(
     command = [
         sys.executable,
         "-c",
-        "from pipeline.cli.commands import app; app()",
+        "from pipeline.cli.app import app; app()",
         "import",
         str(corpus),
     ]
@@ -254,7 +254,7 @@ def test_query_and_stats_read_the_dataset_as_they_read_the_database(
 ) -> None:
     from typer.testing import CliRunner
 
-    from pipeline.cli.commands import app
+    from pipeline.cli.app import app
 
     def said(*arguments: str) -> str:
         result = CliRunner().invoke(app, [*arguments, "--csv"])

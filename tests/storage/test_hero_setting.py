@@ -9,7 +9,7 @@ import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from pipeline.storage.database import Database
 from pipeline.storage.settings import hero_names, set_hero_names
 from tests.cli.test_cli import runner

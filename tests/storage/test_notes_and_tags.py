@@ -10,7 +10,7 @@ import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pipeline.cli.commands import app as cli
+from pipeline.cli.app import app as cli
 from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from tests.cli.test_cli import runner

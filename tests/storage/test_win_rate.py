@@ -25,7 +25,7 @@ import duckdb
 import polars as pl
 import pytest
 
-from pipeline.cli.commands import app
+from pipeline.cli.app import app
 from pipeline.storage.database import Database
 from pipeline.storage.win_rate import halving_sentence, hands_to_halve, interval_text
 from tests.cli.test_cli import runner

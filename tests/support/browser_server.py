@@ -27,7 +27,7 @@ def running_dashboard(database: Path, *options: str) -> Iterator[str]:
     """The dashboard's URL, serving `database` (with these `studdraw dashboard` options),
     for the length of the block."""
     port = _free_port()
-    command = [sys.executable, "-m", "pipeline.cli.commands", "dashboard", "--db", str(database)]
+    command = [sys.executable, "-m", "pipeline.cli.command", "dashboard", "--db", str(database)]
     process = subprocess.Popen(
         [*command, "--port", str(port), *options],
         cwd=REPO,

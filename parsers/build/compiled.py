@@ -48,6 +48,7 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "parsers.lines.line_pieces",
     "parsers.lines.line_templates",
     "parsers.sites.merge",
+    "parsers.sites.merge_habits",
     "parsers.sites.ongame",
     "parsers.sites.partypoker",
     "parsers.sites.pokerstars",

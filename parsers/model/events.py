@@ -4,44 +4,37 @@ A hand is a header, its seats and an ordered tuple of events, one per meaningful
 line. The records are site-neutral (a Full Tilt "antes" and a PokerStars "posts the ante"
 are the same `Post`), immutable, and exact: money is `Decimal`, never float. Each event
 remembers the line it came from (`line`, not part of equality) so that the engine's
-findings can point a player at the exact line of the file.
+findings can point a player at the exact line of the file. The header and the seats are
+records of `parsers.model.hand_header`, named here too: the site parsers import the whole
+contract from here.
 
 The module is compiled by mypyc (`parsers/build/compiled.py`): every hand builds hundreds of
 these records and the engine reads them all, and a compiled record is built and read
 without the interpreter. Each is a frozen dataclass (equality, hashing, `replace`,
 `fields`) whose `__init__` is written out, because the one a dataclass generates is
-interpreted Python that sets each field through `object.__setattr__`: 1.4 µs a record
-against 0.06 µs compiled. That `__init__` is the one place that assigns a field, so it
+interpreted Python that sets each field through `object.__setattr__`, some twenty times
+slower than the compiled one. That `__init__` is the one place that assigns a field, so it
 alone says `type: ignore[misc]`; run interpreted, the records take `parsers.model.immutable`'s
-slot-setting one instead (the module's last line). `tests/parsers/test_records.py` holds each
+slot-setting one instead (each module's last line). `tests/parsers/test_records.py` holds each
 written `__init__` to its fields.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final, get_args
+from typing import Final, get_args
 
 from parsers.model.games import Game, Street
+from parsers.model.hand_header import HandHeader, Seat
+from parsers.model.hand_header import LimitKind as LimitKind
+from parsers.model.hand_header import MoneyKind as MoneyKind
+from parsers.model.hand_header import Stakes as Stakes
+from parsers.model.hand_header import Tournament as Tournament
 from parsers.model.immutable import interpreted_inits
-
-
-class Record:
-    """The base of every record here: pickled by its fields. A compiled class is pickled
-    by creating it empty and then setting its state, which neither a required parameter
-    nor a frozen field allows; workers send hands and headers back to the loader."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        fields = dataclasses.fields(self)  # type: ignore[arg-type]
-        return (type(self), tuple([getattr(self, field.name) for field in fields]))
-
+from parsers.model.record import Record
 
 Card = str
 """Two characters, rank then suit: "Ah", "Td", "2c"."""
@@ -60,21 +53,6 @@ ZERO: Final = Decimal(0)
 (a player's running total starts at it on every action)."""
 
 
-class LimitKind(StrEnum):
-    FIXED = "fixed_limit"
-    POT = "pot_limit"
-    NO = "no_limit"
-    HALF_POT = "half_pot_limit"  # Merge's "Half Pot Limit": a raise of at most half the pot
-
-
-class MoneyKind(StrEnum):
-    """What the chips are worth: real money, play money or tournament chips."""
-
-    REAL = "real"
-    PLAY = "play"
-    TOURNAMENT = "tournament"
-
-
 class PostKind(StrEnum):
     ANTE = "ante"
     SMALL_BLIND = "small_blind"
@@ -91,152 +69,6 @@ class ActionKind(StrEnum):
     RAISE = "raise"
     COMPLETE = "complete"
     BRING_IN = "bring_in"
-
-
-@dataclass(frozen=True, slots=True)
-class Stakes(Record):
-    """The stakes as the header states them, completed from the hand's own forced bets.
-
-    Fixed-limit games have a small and a big bet; blind games have blinds; stud has an
-    ante and a bring-in. Whatever the history does not say stays None.
-    """
-
-    small_bet: Decimal | None = None
-    big_bet: Decimal | None = None
-    ante: Decimal | None = None
-    bring_in: Decimal | None = None
-    small_blind: Decimal | None = None
-    big_blind: Decimal | None = None
-
-    def __init__(
-        self,
-        small_bet: Decimal | None = None,
-        big_bet: Decimal | None = None,
-        ante: Decimal | None = None,
-        bring_in: Decimal | None = None,
-        small_blind: Decimal | None = None,
-        big_blind: Decimal | None = None,
-    ) -> None:
-        self.small_bet = small_bet  # type: ignore[misc]
-        self.big_bet = big_bet  # type: ignore[misc]
-        self.ante = ante  # type: ignore[misc]
-        self.bring_in = bring_in  # type: ignore[misc]
-        self.small_blind = small_blind  # type: ignore[misc]
-        self.big_blind = big_blind  # type: ignore[misc]
-
-
-@dataclass(frozen=True, slots=True)
-class Tournament(Record):
-    tournament_id: str
-    buy_in: Decimal | None = None
-    fee: Decimal | None = None
-    bounty: Decimal | None = None
-    currency: str | None = None
-    level: str | None = None  # as printed: "XXXI", "I"
-    match_round: str | None = None  # shootouts and home-game matches
-
-    def __init__(
-        self,
-        tournament_id: str,
-        buy_in: Decimal | None = None,
-        fee: Decimal | None = None,
-        bounty: Decimal | None = None,
-        currency: str | None = None,
-        level: str | None = None,
-        match_round: str | None = None,
-    ) -> None:
-        self.tournament_id = tournament_id  # type: ignore[misc]
-        self.buy_in = buy_in  # type: ignore[misc]
-        self.fee = fee  # type: ignore[misc]
-        self.bounty = bounty  # type: ignore[misc]
-        self.currency = currency  # type: ignore[misc]
-        self.level = level  # type: ignore[misc]
-        self.match_round = match_round  # type: ignore[misc]
-
-
-@dataclass(frozen=True, slots=True)
-class HandHeader(Record):
-    site: str
-    hand_number: str
-    game: Game
-    limit: LimitKind
-    stakes: Stakes
-    money: MoneyKind
-    currency: str | None
-    started_at_utc: datetime
-    site_time: str  # the site's own clock, as printed, with its zone: "2013/01/03 16:27:43 EET"
-    table: str = ""
-    max_seats: int | None = None
-    button_seat: int | None = None
-    tournament: Tournament | None = None
-    mixed_game: str | None = None  # "8-Game", "HORSE", "Triple Stud", ...
-    home_game: str | None = None  # the home-game club name
-    # Whose history it is, as the site marks him ("Dealt to Hero [Ah Kd] [5c]", Bovada's
-    # "[ME]", iPoker's <nickname>): None where the file does not say (an observed table,
-    # a hero not dealt in, PHH).
-    hero: str | None = None
-
-    def __init__(
-        self,
-        site: str,
-        hand_number: str,
-        game: Game,
-        limit: LimitKind,
-        stakes: Stakes,
-        money: MoneyKind,
-        currency: str | None,
-        started_at_utc: datetime,
-        site_time: str,
-        table: str = "",
-        max_seats: int | None = None,
-        button_seat: int | None = None,
-        tournament: Tournament | None = None,
-        mixed_game: str | None = None,
-        home_game: str | None = None,
-        hero: str | None = None,
-    ) -> None:
-        self.site = site  # type: ignore[misc]
-        self.hand_number = hand_number  # type: ignore[misc]
-        self.game = game  # type: ignore[misc]
-        self.limit = limit  # type: ignore[misc]
-        self.stakes = stakes  # type: ignore[misc]
-        self.money = money  # type: ignore[misc]
-        self.currency = currency  # type: ignore[misc]
-        self.started_at_utc = started_at_utc  # type: ignore[misc]
-        self.site_time = site_time  # type: ignore[misc]
-        self.table = table  # type: ignore[misc]
-        self.max_seats = max_seats  # type: ignore[misc]
-        self.button_seat = button_seat  # type: ignore[misc]
-        self.tournament = tournament  # type: ignore[misc]
-        self.mixed_game = mixed_game  # type: ignore[misc]
-        self.home_game = home_game  # type: ignore[misc]
-        self.hero = hero  # type: ignore[misc]
-
-
-@dataclass(frozen=True, slots=True)
-class Seat(Record):
-    seat: int
-    player: str
-    stack: Decimal
-    sitting_out: bool = False
-    bounty: Decimal | None = None
-    line: int = field(default=0, compare=False)
-
-    def __init__(
-        self,
-        seat: int,
-        player: str,
-        stack: Decimal,
-        sitting_out: bool = False,
-        bounty: Decimal | None = None,
-        line: int = 0,
-    ) -> None:
-        self.seat = seat  # type: ignore[misc]
-        self.player = player  # type: ignore[misc]
-        self.stack = stack  # type: ignore[misc]
-        self.sitting_out = sitting_out  # type: ignore[misc]
-        self.bounty = bounty  # type: ignore[misc]
-        self.line = line  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True)
@@ -702,4 +534,4 @@ class Hand(Record):
         return self.header.game
 
 
-interpreted_inits(__file__, *Record.__subclasses__())
+interpreted_inits(__file__, *get_args(Event), ParseWarning, Hand)

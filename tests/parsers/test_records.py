@@ -21,6 +21,7 @@ from tests.conftest import REPO
 ROOT = REPO
 WRITTEN_OUT = [
     "parsers/model/events.py",
+    "parsers/model/hand_header.py",
     "parsers/lines/hand_assembly.py",
     "pipeline/engine/results.py",
     "pipeline/engine/pots.py",

@@ -59,7 +59,7 @@ from pipeline.sources.history_sources import (
 from pipeline.storage.arrow_rows import write_rows
 from pipeline.storage.file_progress import FileProgress
 from pipeline.storage.rows import (
-    ROW_TYPES,
+    TABLE_COLUMNS,
     Batch,
     add_engine_reject,
     add_hand,
@@ -468,7 +468,7 @@ def _spooled(
     frame_files = {}
     for table, rows in batch.tables().items():
         path = Path(work.spool) / f"{uuid.uuid4().hex}-{table}.arrows"
-        write_rows(path, ROW_TYPES[table]._fields, rows)
+        write_rows(path, TABLE_COLUMNS[table], rows)
         frame_files[table] = str(path)
     progress = FileProgress(
         source.name, source.size, source.mtime, prefix.hexdigest(), reached, hands, finished

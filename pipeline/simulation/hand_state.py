@@ -112,7 +112,7 @@ class HandState:
             suits = rng.sample(SUITS, 4)
             pairs = [(s, suits[(i + 1) % 4]) for i, s in enumerate(suits)]
         else:
-            pairs = [tuple(rng.sample(SUITS, 2)) for _ in ranks]
+            pairs = [(first, second) for first, second in (rng.sample(SUITS, 2) for _ in ranks)]
             for side in (0, 1):  # no flush: a flush would break the tie
                 if len({pair[side] for pair in pairs}) == 1:
                     other = next(s for s in SUITS if s not in pairs[0])

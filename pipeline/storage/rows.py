@@ -249,7 +249,7 @@ class Batch:
         for table, size in zip(TABLES, sizes, strict=True):
             rows: list[tuple[object, ...]] = getattr(self, table)
             for row in rows[size:]:
-                why = unstorable(_COLUMNS[table], row)
+                why = unstorable(TABLE_COLUMNS[table], row)
                 if why is not None:
                     return why
         return None
@@ -273,7 +273,7 @@ ROW_TYPES: dict[str, type[tuple[object, ...]]] = {
 }
 """Each table's row type: its fields name the columns of the table's rows, in order."""
 
-_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
+TABLE_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "hands": HandRow._fields,
     "hand_players": PlayerRow._fields,
     "actions": ActionRow._fields,
@@ -284,6 +284,7 @@ _COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "tournament_summaries": SummaryRow._fields,
     "rejects": RejectRow._fields,
 }
+"""Each table's columns, in its rows' order (its row type's fields)."""
 
 
 class EvColumns(NamedTuple):

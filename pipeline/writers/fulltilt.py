@@ -387,15 +387,15 @@ def draw_line(draw: Draw, page: _Page) -> str:
     line = f"{player} discards {cards}"
     if sees and draw.discarded is not None:
         line += f" {cards_text(draw.discarded)}"
-    kept = kept_cards(held, draw)
-    if sees and draw.drawn is None:
+    kept, drawn = kept_cards(held, draw), draw.drawn
+    if sees and drawn is None:
         return line  # all thrown away: the new cards come as a deal of the draw street
-    if not sees or kept is None:
+    if not sees or kept is None or drawn is None:
         page.dealt.append(f"{player} is dealt {cards}")
     elif kept:
-        page.dealt.append(f"Dealt to {player} {cards_text(kept)} {cards_text(draw.drawn)}")
+        page.dealt.append(f"Dealt to {player} {cards_text(kept)} {cards_text(drawn)}")
     else:
-        page.dealt.append(f"Dealt to {player} {cards_text(draw.drawn)}")
+        page.dealt.append(f"Dealt to {player} {cards_text(drawn)}")
     return line
 
 

@@ -145,7 +145,10 @@ def when_text(header: HandHeader) -> str:
     if clock["zone"] != "ET":
         return f"{site_time} [{eastern}]"
     try:
-        local = datetime(*map(int, clock.group("y", "mo", "d", "h", "mi", "s")))
+        year, month, day, hour, minute, second = map(
+            int, clock.group("y", "mo", "d", "h", "mi", "s")
+        )
+        local = datetime(year, month, day, hour, minute, second)
     except ValueError:
         return eastern
     return site_time if to_utc(local, "ET") == header.started_at_utc else eastern

@@ -30,35 +30,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpreter
-    "parsers.sites.absolute",
-    "parsers.model.amounts",
-    "parsers.sites.boss",
-    "parsers.sites.bovada",
+ROOT = Path(__file__).resolve().parents[2]
+_SHARED_MODULES = (  # not lines.xml_hands: compiled, its expat handlers crashed the interpreter
     "parsers.lines.common_lines",
-    "parsers.model.events",
-    "parsers.sites.everleaf",
-    "parsers.sites.fulltilt",
-    "parsers.model.games",
     "parsers.lines.hand_assembly",
-    "parsers.model.hand_header",
     "parsers.lines.hand_lines",
-    "parsers.sites.ipoker",
-    "parsers.sites.kingsclub",
     "parsers.lines.line_parser",
     "parsers.lines.line_pieces",
     "parsers.lines.line_templates",
-    "parsers.sites.merge",
-    "parsers.sites.merge_habits",
-    "parsers.sites.ongame",
-    "parsers.sites.partypoker",
-    "parsers.sites.pokerstars",
+    "parsers.lines.xml_elements",
+    "parsers.model.amounts",
+    "parsers.model.events",
+    "parsers.model.games",
+    "parsers.model.hand_header",
     "parsers.model.record",
     "parsers.text.hand_texts",
     "parsers.text.site_time",
-    "parsers.sites.winamax",
-    "parsers.sites.winning",
-    "parsers.lines.xml_elements",
     "pipeline.engine.all_in",
     "pipeline.engine.betting",
     "pipeline.engine.dealt_cards",
@@ -76,7 +63,21 @@ MODULES = (  # not xml_reading: compiled, its expat handlers crashed the interpr
     "pipeline.storage.column_kinds",
     "pipeline.storage.rows",
 )
-ROOT = Path(__file__).resolve().parents[2]
+_NOT_COMPILED_SITE_MODULES = frozenset({"__init__", "site_format"})  # the registry, the record
+
+
+def site_modules(root: Path) -> tuple[str, ...]:
+    """Every module of `parsers/sites/` but the registry and the record: a new site's
+    module is compiled as soon as it is there."""
+    folder = root / "parsers" / "sites"
+    return tuple(
+        f"parsers.sites.{path.stem}"
+        for path in sorted(folder.glob("*.py"))
+        if path.stem not in _NOT_COMPILED_SITE_MODULES
+    )
+
+
+MODULES = tuple(sorted((*_SHARED_MODULES, *site_modules(ROOT))))
 PURE_PYTHON_VARIABLE = "STUDDRAW_PURE_PYTHON"  # set: installed, or run, without compiling
 DIGEST_FILE = Path("parsers", "build", "compiled.digest")  # from the root
 

@@ -321,7 +321,7 @@ class UnmarkedLines(CommonLines):
 
     def raise_adding(self, player, added):
         """ "raises [€ 0.10 EURO]": what the raise adds, made a total later
-        (`hand_reading.raises_to_street_totals`)."""
+        (`hand_lines.raises_to_street_totals`)."""
         return AddedRaiseLine, {"player": player, "added": added}
 
     def deal(self, player, cards):

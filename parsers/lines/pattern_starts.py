@@ -1,7 +1,7 @@
 """The first characters a regular expression's match can begin with, read from its parse
 tree.
 
-`reading.hand_openings` tries every site's hand opening after each newline of a file: a
+`hand_texts.hand_openings` tries every site's hand opening after each newline of a file: a
 few dozen alternatives, several starting with an optional part ("\\ufeff?", Full Tilt's
 line of stars), so the regex engine cannot reject a newline at its next character and
 pays for the whole alternation at every line of every hand. Knowing the two characters

@@ -55,9 +55,11 @@ from parsers.model.events import (
 )
 from parsers.model.games import Street
 from parsers.model.immutable import immutable, interpreted_inits
+from parsers.sites.site_format import SiteFormat
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "absolute"
+NAME: Final = "Absolute Poker"  # as players know it: every screen and message
 # Inferred: no real Cereus hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
 # Odd chips: a hi/lo pot's goes to the high half (7 Stud Hi/Lo 2009, $0.39 shared
@@ -403,7 +405,7 @@ def _cards_dealt(game: Game, street: Street) -> int:
 
 FORMAT = HandFormat(
     site=SITE,
-    name="Absolute Poker",
+    name=NAME,
     line_parser=line_parser,
     heading=(
         (StageLine, "the hand's 'Stage #...' line"),
@@ -424,3 +426,12 @@ line and column."""
 
 # A Card value that cannot come from a history, kept out of events.
 assert HIDDEN != UNKNOWN_CARD
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("absolute.lark",),
+)

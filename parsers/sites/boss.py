@@ -11,7 +11,7 @@ What Boss does its own way:
   Unix time (UTC);
 - every seat of the table is listed, an empty one as `NAME="UNKNOWN" ...
   STATE="STATE_EMPTY"`; the players dealt in have a `HAND_DEAL`;
-- cards are numbers (`<CARD LINK="22">`: the ten of clubs, `xml_reading.card_of`), a card
+- cards are numbers (`<CARD LINK="22">`: the ten of clubs, `xml_hands.card_of`), a card
   not shown is "b";
 - a raise and an all-in `VALUE` is the player's total on the round; a call's is what it
   adds in the later files ("Player1 ... VALUE="7.00"" calling 9 over a 2 blind) and the
@@ -69,9 +69,11 @@ from parsers.model.events import (
 )
 from parsers.model.immutable import immutable
 from parsers.model.outcomes import CancelledHand, SkippedHand
+from parsers.sites.site_format import SiteFormat
 from parsers.text.hand_texts import HandText
 
 SITE: Final = "boss"
+NAME: Final = "Boss Media"  # as players know it: every screen and message
 # Odd chips: no real Boss hand splits a pot with a chip left over; any sharing within a
 # chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
 CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.UNKNOWN, odd_chip=OddChip.UNKNOWN)
@@ -502,3 +504,14 @@ class _Records:
             pot, rake = self.tree.amount(item, "POT"), self.tree.amount(item, "RAKE")
             self.records.append(SummaryStart(line=line))
             self.records.append(PotTotals(pot + rake, rake, line=line))
+
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    file_start=FILE_START,
+    split_file=split_file,
+)

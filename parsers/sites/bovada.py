@@ -71,9 +71,11 @@ from parsers.model.events import (
 )
 from parsers.model.games import Street
 from parsers.model.immutable import immutable
+from parsers.sites.site_format import SiteFormat
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "bovada"
+NAME: Final = "Bovada"  # as players know it: every screen and message
 # Inferred: no real Bovada hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does. The odd chip of a hi/lo split goes to
 # the high hand (7 Card Stud Hi/Lo 2633952287: $4.65 shared $2.33 high, $2.32 low).
@@ -556,7 +558,7 @@ def _join_prize(normalized: list[object], prize: PrizeLine) -> None:
 
 FORMAT = HandFormat(
     site=SITE,
-    name="Bovada",
+    name=NAME,
     line_parser=line_parser,
     heading=((HeaderLine, "the hand's 'Bovada Hand #...' line"),),
     games=GAMES,
@@ -569,3 +571,12 @@ FORMAT = HandFormat(
 
 parse_hand = FORMAT.read
 """Read one Bovada hand; raises `HandParseError` with the file, line and column."""
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("bovada.lark",),
+)

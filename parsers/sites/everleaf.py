@@ -52,10 +52,12 @@ from parsers.model.events import (
 from parsers.model.games import Street
 from parsers.model.immutable import immutable
 from parsers.model.outcomes import CancelledHand, SkippedHand
+from parsers.sites.site_format import SiteFormat
 from parsers.text.hand_texts import HandText
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "everleaf"
+NAME: Final = "Everleaf"  # as players know it: every screen and message
 # Inferred: no real Everleaf hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
 # Odd chips: no real Everleaf hand splits a pot with a chip left over; any sharing within a
@@ -209,7 +211,7 @@ def _undo_habits(game: Game, _seats: object, records: list[object]) -> list[obje
 
 FORMAT = HandFormat(
     site=SITE,
-    name="Everleaf",
+    name=NAME,
     line_parser=line_parser,
     heading=(
         (HandNumberLine, "the hand's 'Everleaf Gaming Game #...' line"),
@@ -254,3 +256,13 @@ def with_file_tournament(hand: Hand, path: str) -> Hand:
         return hand
     tournament = Tournament(tournament_id=found["number"])
     return replace(hand, header=replace(header, tournament=tournament))
+
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("everleaf.lark",),
+)

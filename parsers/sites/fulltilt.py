@@ -2,7 +2,7 @@
 
 `grammars/fulltilt.lark` says what each line is; the transformer below adds to the rules
 every site shares (`common_lines.CommonLines`) the ones only Full Tilt has, and
-`parse_hand` reads a hand the way every site does (`hand_reading.read_hand`). What Full
+`parse_hand` reads a hand the way every site does (`hand_lines.read_hand`). What Full
 Tilt does its own way is undone here, before the site-neutral assembly:
 
 - a player coming back posts a dead small blind and a live big blind on two lines
@@ -62,10 +62,12 @@ from parsers.model.events import (
 )
 from parsers.model.immutable import immutable
 from parsers.model.outcomes import CancelledHand, SkippedHand
+from parsers.sites.site_format import SiteFormat
 from parsers.text.hand_texts import HandText
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "fulltilt"
+NAME: Final = "Full Tilt"  # as players know it: every screen and message
 
 # The summary prints each pot before rake: "Total pot $95.10 Main pot $85.10. Side pot $10.
 # | Rake $3" (10-Game, 2011: the players collect 41.05 x 2 + 5 x 2 = 92.10).
@@ -91,7 +93,7 @@ CONVENTIONS = SiteConventions(
 #     Seat 1: Player1 ($103,461)
 # (any number of blank lines, and none, in copies). The match takes in those lines, so
 # that the blank lines inside it end no hand
-# (`reading.split_hands`); `parse_hand` passes the line of stars over.
+# (`hand_texts.split_hands`); `parse_hand` passes the line of stars over.
 HAND_START = re.compile(
     r"^\ufeff?(?:\*+ # \d+ \*+[ \t\r]*\n(?:[ \t\r\ufeff]*\n)*\ufeff?)?"
     r"(?:Full Tilt Poker|FullTiltPoker) Game #(?:[^\n]*\n(?:[ \t\r]*\n)+(?=Seat \d+: ))?",
@@ -457,7 +459,7 @@ def _button_seat(events: tuple[Event, ...]) -> int | None:
 
 FORMAT: Final = HandFormat(
     site=SITE,
-    name="Full Tilt",
+    name=NAME,
     line_parser=line_parser,
     heading=((HeaderLine, "the hand's 'Full Tilt Poker Game #...' line"),),
     games=GAMES,
@@ -492,3 +494,14 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
             header,
         )
     return FORMAT.read(chunk)
+
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("fulltilt.lark",),
+    writer="pipeline.writers.fulltilt",
+)

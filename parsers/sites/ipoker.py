@@ -3,7 +3,7 @@
 An iPoker file is one XML document, `<session sessioncode="...">`, written as the session
 goes: a `<general>` header (the game and stakes as one phrase, "7 Card Stud L $0.05/$0.10",
 the table, its currency, the hero's nickname, a tournament's name and buy-in), then one
-`<game gamecode="...">` per hand. `xml_reading.split_xml` cuts the file at the hands and
+`<game gamecode="...">` per hand. `xml_hands.split_xml` cuts the file at the hands and
 gives each the header as its `preamble`; this module reads one hand with it.
 
 What iPoker does its own way:
@@ -18,7 +18,7 @@ What iPoker does its own way:
   cards not shown, the six of hearts up); a player who goes to showdown has every card
   printed, so his hand is shown; nothing says who showed first or mucked;
 - there is no pot line: each `<player>` has the total it `win`s, and a bet nobody
-  called is never returned in words (`hand_reading.uncalled_returned` writes it in);
+  called is never returned in words (`hand_lines.uncalled_returned` writes it in);
 - a tournament header prints no stakes ("7 Card Stud L"): the hand's own bets give them.
 """
 
@@ -74,9 +74,11 @@ from parsers.model.events import (
 )
 from parsers.model.immutable import immutable
 from parsers.model.outcomes import CancelledHand, SkippedHand
+from parsers.sites.site_format import SiteFormat
 from parsers.text.hand_texts import HandText
 
 SITE: Final = "ipoker"
+NAME: Final = "iPoker"  # as players know it: every screen and message
 # Inferred: no real iPoker hand shows a fixed-limit raise after a short all-in raise.
 # Odd chips: no real iPoker hand splits a pot with a chip left over; any sharing within a
 # chip of the exact one is accepted, with an `odd_chip` warning naming who took it.
@@ -685,3 +687,14 @@ def _small_bet_played(events: tuple[object, ...]) -> Decimal | None:
                 if late:
                     return event.amount / 2
     return None
+
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    file_start=FILE_START,
+    split_file=split_file,
+)

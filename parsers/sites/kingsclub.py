@@ -19,7 +19,7 @@ does its own way, undone here before the site-neutral assembly:
 - a missed small blind posted dead on coming back has no line at all: the seat's net
   says it (`_missed_small_blinds`);
 - a bet nobody calls is never mentioned again: it is returned where the betting stops
-  (`hand_reading.uncalled_returned`), as the summary's nets have it;
+  (`hand_lines.uncalled_returned`), as the summary's nets have it;
 - the summary lists every seat's stack and net ("Seat 2: Hero (681.96) +8.50", kept as
   "net" notes), the rake ("Rake 5"), then the pots won, which are put before it; the total
   pot is what they hand out plus the rake;
@@ -78,9 +78,11 @@ from parsers.model.events import (
 )
 from parsers.model.games import DRAW_STREETS, Street
 from parsers.model.immutable import immutable
+from parsers.sites.site_format import SiteFormat
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "kingsclub"
+NAME: Final = "Kings Club"  # as players know it: every screen and message
 # Inferred: no real KingsClub hand shows a fixed-limit raise after a short all-in raise, a
 # split pot with an odd chip, or a capped multiway round; the defaults stand until one does.
 # The first raise over a stud completion adds the bring-in: "Player2 bets 44 / Player3
@@ -627,7 +629,7 @@ def _put_in_by_lines(records: list[object], small_blind: Decimal) -> dict[str, D
 
 FORMAT = HandFormat(
     site=SITE,
-    name="KingsClub",
+    name=NAME,
     line_parser=line_parser,
     heading=(
         (HeaderLine, "the hand's '#<number>: <limit> <game> - <stakes>' line"),
@@ -648,3 +650,12 @@ FORMAT = HandFormat(
 
 parse_hand = FORMAT.read
 """Read one KingsClub hand; raises `HandParseError` with the file, line and column."""
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("kingsclub.lark",),
+)

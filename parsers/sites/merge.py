@@ -87,9 +87,11 @@ from parsers.sites.merge_habits import (
     undo_habits,
     undo_habits_2010,
 )
+from parsers.sites.site_format import SiteFormat
 from parsers.text.hand_texts import HandText
 
 SITE: Final = "merge"
+NAME: Final = "Merge Gaming"  # as players know it: every screen and message
 # Inferred: no real Merge hand shows a fixed-limit raise after a short all-in raise; the
 # default, PokerStars' rule, stands until one does.
 # Odd chips: a hi/lo pot's goes to the high half (HORSE 2014, Stud Hi/Lo: $4.19 shared
@@ -559,7 +561,7 @@ def _buy_in(extra: str | None) -> Decimal | None:
 
 _FORMAT_FIELDS: dict[str, Any] = {
     "site": SITE,
-    "name": "Merge",
+    "name": NAME,
     "line_parser": line_parser,
     "heading": (
         (GameLine, "the hand's '<game id=...>' line"),
@@ -616,3 +618,14 @@ def _seated_as_played(hand: Hand) -> Hand:
         for seat in hand.seats
     )
     return hand if seats == hand.seats else replace(hand, seats=seats)
+
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("merge.lark",),
+    file_heading=FILE_HEADING,
+)

@@ -77,10 +77,12 @@ from parsers.model.events import (
 from parsers.model.games import Street
 from parsers.model.immutable import immutable
 from parsers.model.outcomes import CancelledHand, SkippedHand
+from parsers.sites.site_format import SiteFormat
 from parsers.text.hand_texts import HandText
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "ongame"
+NAME: Final = "OnGame"  # as players know it: every screen and message
 
 # The summary prints each pot before rake: "Main pot: $0.22 won by x Diabolo666 ($0.21) /
 # Rake taken: $0.01". Inferred: no real OnGame hand shows a fixed-limit raise after a short
@@ -666,7 +668,7 @@ _PLAYERS = (PlayersLine, "the 'Players in round: ...' line")
 
 FORMAT: Final = HandFormat(
     site=SITE,
-    name="OnGame",
+    name=NAME,
     line_parser=line_parser,
     heading=(*_HEADING, (ButtonLine, "the 'Button: seat ...' line"), _PLAYERS),
     games=GAMES,
@@ -685,3 +687,13 @@ def parse_hand(chunk: HandText) -> Hand | SkippedHand | CancelledHand:
     lines = [line for line in chunk.lines[:8] if line]
     with_button = len(lines) > 4 and lines[4].startswith("Button: ")
     return (FORMAT if with_button else WITHOUT_BUTTON).read(chunk)
+
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("ongame.lark",),
+)

@@ -59,9 +59,11 @@ from parsers.model.events import (
 )
 from parsers.model.games import Street
 from parsers.model.immutable import immutable
+from parsers.sites.site_format import SiteFormat
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "partypoker"
+NAME: Final = "PartyPoker"  # as players know it: every screen and message
 # Inferred: no real PartyPoker hand shows a fixed-limit raise after a short all-in raise;
 # the default, PokerStars' rule, stands until one does.
 # Odd chips: no real PartyPoker hand splits a pot with a chip left over; any sharing within a
@@ -69,7 +71,7 @@ SITE: Final = "partypoker"
 CONVENTIONS = SiteConventions(odd_chip_half=OddChipHalf.UNKNOWN, odd_chip=OddChip.UNKNOWN)
 
 # "Game #N starts.", blank lines, "#Game No : N", then the "***** Hand History" line: the
-# match takes the blank lines in, so that they end no hand (`reading.split_hands`).
+# match takes the blank lines in, so that they end no hand (`hand_texts.split_hands`).
 HAND_START = re.compile(
     r"^[\ufeff\x00]*(?:Game #\d+ starts\.[ \t\r]*\n(?:[ \t\r]*\n)*)?"
     r"(?:#Game No : \d+[ \t\r]*\n)?\*{5} Hand History [fF]or Game ",
@@ -426,7 +428,7 @@ def _returns_taken_from_wins(records: list[object]) -> list[object]:
 
 FORMAT = HandFormat(
     site=SITE,
-    name="PartyPoker",
+    name=NAME,
     line_parser=line_parser,
     heading=(
         (StartsLine, "the 'Game #... starts.' line"),
@@ -451,3 +453,12 @@ FORMAT = HandFormat(
 
 parse_hand = FORMAT.read
 """Read one PartyPoker hand; raises `HandParseError` with the file, line and column."""
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("partypoker.lark",),
+)

@@ -4,7 +4,7 @@
 event each grammar rule becomes and which terminals feed which fields (terminals stay
 raw: `LineParser` converts them, which is what lets it reuse one parse for every line of
 the same shape); the rules all sites share are `common_lines.CommonLines`'.
-`parse_hand` reads a hand the way every site does (`hand_reading.read_hand`) with the
+`parse_hand` reads a hand the way every site does (`hand_lines.read_hand`) with the
 header built here.
 """
 
@@ -39,9 +39,11 @@ from parsers.model.events import (
     Tournament,
 )
 from parsers.model.immutable import immutable
+from parsers.sites.site_format import SiteFormat
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "pokerstars"
+NAME: Final = "PokerStars"  # as players know it: every screen and message
 
 # Stars caps heads-up too (Razz, 2009: "kobreli: bets $0.08 / SilkZone: raises $0.08 to
 # $0.16 / kobreli: raises $0.08 to $0.24 / SilkZone: raises $0.08 to $0.32 /
@@ -372,7 +374,7 @@ def _community_streets(_game: Game, _seats: object, records: list[object]) -> li
 
 FORMAT = HandFormat(
     site=SITE,
-    name="PokerStars",
+    name=NAME,
     line_parser=line_parser,
     heading=((HeaderLine, "the hand's 'PokerStars ...' line"), (TableLine, "the 'Table ...' line")),
     games=GAMES,
@@ -384,3 +386,13 @@ FORMAT = HandFormat(
 
 parse_hand = FORMAT.read
 """Read one PokerStars hand; raises `HandParseError` with the file, line and column."""
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("pokerstars.lark",),
+    writer="pipeline.writers.pokerstars",
+)

@@ -55,9 +55,11 @@ from parsers.model.events import (
     Tournament,
 )
 from parsers.model.immutable import immutable
+from parsers.sites.site_format import SiteFormat
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "winamax"
+NAME: Final = "Winamax"  # as players know it: every screen and message
 # Inferred: no real Winamax hand at hand shows a fixed-limit raise after a short all-in
 # raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
 # until one does (a real hand breaking it fails tests/engine/test_engine_real_sites.py).
@@ -383,7 +385,7 @@ def _one_summary_line_per_winner(records: list[object]) -> list[object]:
 
 FORMAT = HandFormat(
     site=SITE,
-    name="Winamax",
+    name=NAME,
     line_parser=line_parser,
     heading=(
         (HeaderLine, "the hand's 'Winamax Poker - ...' line"),
@@ -398,3 +400,12 @@ FORMAT = HandFormat(
 
 parse_hand = FORMAT.read
 """Read one Winamax hand; raises `HandParseError` with the file, line and column."""
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("winamax.lark",),
+)

@@ -9,7 +9,7 @@ undone here before the site-neutral assembly:
 
 - both formats print the pot left once the rake and the jackpot fee are taken: the
   event's total adds them back, and its rake is both (`common_lines.pot_after_rake`);
-- a stud completion is written as a raise (`hand_reading.completions_from_raises`);
+- a stud completion is written as a raise (`hand_lines.completions_from_raises`);
 - current format: a raise names what the player puts in, then the total ("raises $0.20 to
   $0.30" over a $0.10 bet after calling $0.10): only the total is kept, the first number
   not being the raise over the bet the event's `amount` means;
@@ -75,10 +75,12 @@ from parsers.model.events import (
 )
 from parsers.model.immutable import immutable
 from parsers.model.outcomes import CancelledHand, SkippedHand
+from parsers.sites.site_format import SiteFormat
 from parsers.text.hand_texts import HandText
 from parsers.text.site_time import clock_to_utc
 
 SITE: Final = "winning"
+NAME: Final = "Winning Poker Network"  # as players know it: every screen and message
 # Inferred: no real Winning hand at hand shows a fixed-limit raise after a short all-in
 # raise; the default, PokerStars' rule (the next raise goes from the last full bet), stands
 # until one does (a real hand breaking it fails tests/engine/test_engine_real_sites.py).
@@ -266,7 +268,7 @@ def _undo_current_habits(game: Game, _seats: object, records: list[object]) -> l
 
 FORMAT: Final = HandFormat(
     site=SITE,
-    name="Winning",
+    name=NAME,
     line_parser=line_parser,
     heading=(
         (HeaderLine, "the hand's 'Hand #... - ...' line"),
@@ -549,7 +551,7 @@ def _hand_header_2016(
 
 FORMAT_2016: Final = HandFormat(
     site=SITE,
-    name="Winning (2016)",
+    name=f"{NAME} (2016)",
     line_parser=line_parser_2016,
     heading=(
         (StartedLine, "the hand's 'Game started at:' line"),
@@ -560,4 +562,13 @@ FORMAT_2016: Final = HandFormat(
     normalize=_undo_2016_habits,
     summary_lists_every_seat=False,  # its own check: the hand must end with "Game ended at:"
     hand_number_pattern=re.compile(r"Game ID: (\d+)"),
+)
+
+SITE_FORMAT: Final = SiteFormat(
+    SITE,
+    NAME,
+    HAND_START,
+    parse_hand,
+    CONVENTIONS,
+    grammars=("winning.lark", "winning_2016.lark"),
 )

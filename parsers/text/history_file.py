@@ -13,7 +13,7 @@ from parsers.model.errors import ErrorKind, HandParseError
 from parsers.model.events import Hand
 from parsers.model.hand_limits import MAX_PLAYERS, count_refusal, size_refusal
 from parsers.model.outcomes import ParseOutcome
-from parsers.sites import ANY_FILE_HEADING, ANY_HAND_START, site_of, xml_format_of
+from parsers.sites import SITES
 from parsers.text.hand_texts import FilePiece, HandText, split_hands
 
 HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", *PHH_SUFFIXES)
@@ -34,10 +34,10 @@ def file_chunks(path: str, data: bytes, piece: FilePiece | None = None) -> Itera
         return iter(())
     if is_phh(path):
         return phh.split_phh(path, data)
-    xml = xml_format_of(data) if piece is None or piece.start == 0 else None
+    xml = SITES.xml_format_of(data) if piece is None or piece.start == 0 else None
     if xml is not None and xml.split_file is not None:
         return xml.split_file(path, data)
-    return with_file_headings(split_hands(path, data, ANY_HAND_START, piece))
+    return with_file_headings(split_hands(path, data, SITES.any_hand_start, piece))
 
 
 def with_file_headings(chunks: Iterable[HandText]) -> Iterator[HandText]:
@@ -50,7 +50,11 @@ def with_file_headings(chunks: Iterable[HandText]) -> Iterator[HandText]:
     """
     heading: tuple[int, str] | None = None
     for chunk in chunks:
-        if not chunk.is_hand and len(chunk.lines) == 1 and ANY_FILE_HEADING.match(chunk.lines[0]):
+        if (
+            not chunk.is_hand
+            and len(chunk.lines) == 1
+            and SITES.any_file_heading.match(chunk.lines[0])
+        ):
             heading = (chunk.first_line, chunk.lines[0])
         elif heading is not None and chunk.is_hand:
             yield replace(chunk, file_heading=heading)
@@ -89,7 +93,7 @@ def _parsed(chunk: HandText) -> ParseOutcome:
     # A site's opening may span lines (Full Tilt's archive: a line of stars, a blank line,
     # the header): match the chunk's first lines, not the whole hand joined.
     opening = "\n".join(chunk.lines[:_OPENING_LINES])
-    site = site_of(opening) if chunk.is_hand else None
+    site = SITES.site_of(opening) if chunk.is_hand else None
     if site is None:
         return HandParseError(
             ErrorKind.NOT_A_HAND,
@@ -101,7 +105,7 @@ def _parsed(chunk: HandText) -> ParseOutcome:
     try:
         return site.parse_hand(chunk)
     except HandParseError as error:
-        error.site = site.name
+        error.site = site.site
         return error
 
 

@@ -13,9 +13,9 @@ from parsers.model.events import Game, Hand
 from pipeline.simulation.generate import numbered
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import HERO, TableSpec, default_spec
+from pipeline.writers.pokerstars import GAMES as POKERSTARS_GAMES
 from pipeline.writers.pokerstars import HAND_END, write_hand
 from pipeline.writers.pokerstars_header import game_text, stake_pair
-from pipeline.writers.sites import POKERSTARS_GAMES
 
 HANDS_PER_FILE = 200
 SEED = 2026

@@ -91,7 +91,8 @@ from pipeline.writers.history_writer import (
 )
 
 __all__ = [
-    "FULLTILT_GAMES",
+    "ENCODING",
+    "GAMES",
     "HAND_END",
     "UnwritableHand",
     "render",
@@ -115,8 +116,9 @@ GAME_NAMES: dict[Game, str] = {
     Game.BADUGI: "Badugi",
     Game.FIVE_DRAW: "5 Card Draw",
 }
-FULLTILT_GAMES: tuple[Game, ...] = tuple(GAME_NAMES)
+GAMES: tuple[Game, ...] = tuple(GAME_NAMES)
 """The games a Full Tilt history (as the real files show it) can hold."""
+ENCODING = "utf-16"  # with its byte-order mark, as the Full Tilt client saves histories
 
 # "- Limit Razz -", "- No Limit 2-7 Single Draw -", "- Pot Limit Omaha Hi -"
 LIMIT_NAMES: dict[LimitKind, str] = {

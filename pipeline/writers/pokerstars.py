@@ -132,6 +132,21 @@ NOTE_FORMS: dict[str, str] = {
 HAND_END = "\n\n\n\n"
 """What follows every hand in a PokerStars file: its line end, then three blank lines."""
 
+# Five card stud and the casino five-up stud are simulated (and judged by the engine), but
+# no PokerStars table deals them.
+GAMES: tuple[Game, ...] = (
+    Game.SEVEN_STUD,
+    Game.SEVEN_STUD_HILO,
+    Game.RAZZ,
+    Game.TRIPLE_DRAW_27,
+    Game.SINGLE_DRAW_27,
+    Game.TRIPLE_DRAW_A5,
+    Game.BADUGI,
+    Game.FIVE_DRAW,
+)
+"""The games `generate` writes as PokerStars histories."""
+ENCODING = "utf-8-sig"  # as the PokerStars client saves its files
+
 # ---------------------------------------------------------------------------- public API
 
 

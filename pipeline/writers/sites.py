@@ -1,15 +1,17 @@
-"""The sites whose histories studdraw can write: the one list `generate`, the sample
-histories, the round trip and the benchmarks read."""
+"""The sites whose histories studdraw can write, as their records name them (a site's
+`SiteFormat.writer`): the one list `generate`, the sample histories, the round trip and
+the benchmarks read."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from parsers.model.events import Game, Hand
-from parsers.sites import fulltilt as fulltilt_format
+from parsers.sites import SITE_FORMATS
 from parsers.sites import pokerstars as pokerstars_format
-from pipeline.writers import fulltilt, pokerstars
+from parsers.sites.site_format import SiteFormat
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,36 +27,14 @@ class SiteWriter:
     encoding: str
 
 
-# Five card stud and the casino five-up stud are simulated (and judged by the engine), but
-# no PokerStars table deals them.
-POKERSTARS_GAMES: tuple[Game, ...] = (
-    Game.SEVEN_STUD,
-    Game.SEVEN_STUD_HILO,
-    Game.RAZZ,
-    Game.TRIPLE_DRAW_27,
-    Game.SINGLE_DRAW_27,
-    Game.TRIPLE_DRAW_A5,
-    Game.BADUGI,
-    Game.FIVE_DRAW,
-)
+def _writer(site: SiteFormat) -> SiteWriter:
+    """The writer its record names: a module with `GAMES`, `write_hand`, `HAND_END` and
+    `ENCODING`."""
+    module = importlib.import_module(site.writer or "")
+    return SiteWriter(site.site, module.GAMES, module.write_hand, module.HAND_END, module.ENCODING)
+
 
 WRITERS: dict[str, SiteWriter] = {
-    writer.site: writer
-    for writer in (
-        SiteWriter(
-            pokerstars_format.SITE,
-            POKERSTARS_GAMES,
-            pokerstars.write_hand,
-            pokerstars.HAND_END,
-            "utf-8-sig",
-        ),
-        SiteWriter(
-            fulltilt_format.SITE,
-            fulltilt.FULLTILT_GAMES,
-            fulltilt.write_hand,
-            fulltilt.HAND_END,
-            "utf-16",  # with its byte-order mark, as the Full Tilt client saves histories
-        ),
-    )
+    site.site: _writer(site) for site in SITE_FORMATS if site.writer is not None
 }
 DEFAULT_SITE = pokerstars_format.SITE

@@ -28,7 +28,9 @@ from pipeline.simulation.generate import written
 from pipeline.simulation.simulator import simulate_hands
 from pipeline.simulation.table_spec import HERO, default_spec
 from pipeline.writers.fulltilt import (
-    FULLTILT_GAMES,
+    GAMES as FULLTILT_GAMES,
+)
+from pipeline.writers.fulltilt import (
     UnwritableHand,
     write_hand,
 )

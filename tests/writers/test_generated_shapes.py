@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from parsers.model.events import Game
-from pipeline.writers.sites import POKERSTARS_GAMES
+from pipeline.writers.pokerstars import GAMES as POKERSTARS_GAMES
 from tests.conftest import REAL_HISTORIES
 from tests.support.generated_corpus import round_trip
 from tests.support.line_shapes import file_hands, shapes_by_game

@@ -19,8 +19,9 @@ from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from lark import Lark, Transformer, UnexpectedInput
+from lark import Lark, Token, Transformer, UnexpectedInput
 
 from parsers.model.amounts import currency_symbol_of, parse_amount
 from parsers.model.errors import ErrorKind, HandParseError
@@ -68,7 +69,7 @@ def read_summary(path: str, data: bytes) -> TournamentSummary | HandParseError:
     text = decode_history(data, None).text
     site = "fulltilt" if text.lstrip("\ufeff").startswith("Full Tilt") else "pokerstars"
     parser = _parser(site)
-    records: list[tuple[str, tuple]] = []
+    records: list[tuple[str, tuple[Any, ...]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
         if not line:
@@ -95,7 +96,7 @@ def _parser(site: str) -> Lark:
     return Lark(grammar, parser="earley", lexer="dynamic")
 
 
-class _Lines(Transformer):
+class _Lines(Transformer[Token, tuple[str, tuple[Any, ...]]]):
     """Each line as (what it is, its values as printed)."""
 
     def __default__(self, data, children, meta):  # every rule: its tokens' texts
@@ -129,11 +130,11 @@ def _numbered_clock(worded: str, zone: str) -> tuple[str, str, None]:
     return datetime.strptime(worded, _WORDED).strftime("%Y/%m/%d %H:%M:%S"), zone, None
 
 
-def _summary(site: str, records: list[tuple[str, tuple]], path: str) -> TournamentSummary:
+def _summary(site: str, records: list[tuple[str, tuple[Any, ...]]], path: str) -> TournamentSummary:
     kinds = [kind for kind, _values in records]
     if not kinds or kinds[0] != "header":
         raise ValueError("no tournament header")
-    found: dict[str, tuple] = {}
+    found: dict[str, tuple[Any, ...]] = {}
     places: list[tuple[int, str, str | None]] = []  # place, the line's rest, its result
     for kind, values in records:
         if kind == "place":
@@ -191,7 +192,7 @@ def _summary(site: str, records: list[tuple[str, tuple]], path: str) -> Tourname
 
 
 def _hero_and_finish(
-    site: str, found: dict[str, tuple], places: list[tuple[int, str, str | None]]
+    site: str, found: dict[str, tuple[Any, ...]], places: list[tuple[int, str, str | None]]
 ) -> tuple[str | None, int | None, Decimal | None]:
     """Whose summary it is, his place and his prize (None, None, None while running)."""
     if site == "pokerstars":

@@ -33,7 +33,6 @@ from lark.exceptions import UnexpectedInput
 from parsers.lines.line_pieces import split_pieces
 from parsers.lines.line_templates import (
     Constant,
-    Converter,
     Items,
     LineNumber,
     LineTemplate,
@@ -44,6 +43,7 @@ from parsers.lines.line_templates import (
     call_arguments,
     piece_starts,
 )
+from parsers.lines.line_templates import Converter as Converter
 from parsers.lines.pattern_starts import match_prefixes
 
 PLAYER_MARKER: Final = "\ue000"
@@ -103,7 +103,7 @@ class LineParser:
     def __init__(
         self,
         grammar: Lark,
-        transformer: Transformer,
+        transformer: Transformer[Token, Any],
         converters: Mapping[str, Converter],
         unreadable_terminal: str | None = None,
         max_shapes: int = 50_000,

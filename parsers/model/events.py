@@ -27,10 +27,12 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Final, get_args
 
-from parsers.model.games import Game, Street
-from parsers.model.hand_header import HandHeader, Seat
+from parsers.model.games import Game as Game
+from parsers.model.games import Street as Street
+from parsers.model.hand_header import HandHeader as HandHeader
 from parsers.model.hand_header import LimitKind as LimitKind
 from parsers.model.hand_header import MoneyKind as MoneyKind
+from parsers.model.hand_header import Seat as Seat
 from parsers.model.hand_header import Stakes as Stakes
 from parsers.model.hand_header import Tournament as Tournament
 from parsers.model.immutable import interpreted_inits

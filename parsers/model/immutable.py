@@ -16,7 +16,7 @@ out (`parsers.model.events`). Run interpreted, they take this slot-setting `__in
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, TypeVar, cast, dataclass_transform
 
 Record = TypeVar("Record", bound=type)
 
@@ -26,7 +26,7 @@ def immutable(cls: Record) -> Record:
     """`@dataclass(frozen=True, slots=True)`, with an `__init__` twice as fast."""
     made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
     made.__init__ = _slot_init(made)
-    return made
+    return cast(Record, made)
 
 
 def interpreted_inits(module_file: str, *records: type) -> None:

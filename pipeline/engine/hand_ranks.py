@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from parsers.model.events import Card
-from pipeline.engine.evaluators import RANKS, deuce_to_seven_low_value
+from pipeline.engine.evaluators import RANKS as RANKS
+from pipeline.engine.evaluators import deuce_to_seven_low_value
 
 HIGH_RANK = {r: i + 2 for i, r in enumerate(RANKS)}  # 2..14, ace high
 

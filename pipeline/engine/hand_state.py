@@ -128,7 +128,9 @@ class HandState:
                 self.findings.append(Finding(Code.SEATED_TWICE, message, seats[1].line, name))
 
     # ------------------------------------------------------------------ findings
-    def find(self, code: Code, message: str, event: Event | None = None, player: str | None = None):
+    def find(
+        self, code: Code, message: str, event: Event | None = None, player: str | None = None
+    ) -> None:
         line = getattr(event, "line", 0) if event is not None else 0
         self.findings.append(Finding(code, message, line, player))
 

@@ -9,7 +9,7 @@ from decimal import ROUND_DOWN, Decimal
 from parsers.model.conventions import OddChip, OddChipHalf, SiteConventions
 from parsers.model.events import UNKNOWN_CARD, ZERO, Card
 from parsers.model.immutable import interpreted_inits
-from pipeline.engine.variants import Variant, card_order
+from pipeline.engine.variants import Evaluator, Variant, card_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,7 @@ def judge_pot(variant: Variant, hands: Mapping[str, Sequence[Card]]) -> Verdict:
     return Verdict(high, low)
 
 
-def _best(hands: Mapping[str, Sequence[Card]], evaluate) -> tuple[str, ...]:
+def _best(hands: Mapping[str, Sequence[Card]], evaluate: Evaluator) -> tuple[str, ...]:
     values = {name: evaluate(cards) for name, cards in hands.items()}
     qualified = {name: value for name, value in values.items() if value is not None}
     if not qualified:

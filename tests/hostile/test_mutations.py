@@ -108,20 +108,17 @@ def test_an_ongame_summary_line_among_the_bets_is_a_structure_error() -> None:
         assert outcome.line == bets + 1
 
 
-def test_an_ante_of_10_to_the_30_is_beyond_counting_not_an_engine_fault() -> None:
-    """Everleaf's amounts are read as written; the engine's arithmetic (28 digits) on an
-    ante of 10^30 raised InvalidOperation, and the hand was kept as the engine's fault."""
+def test_an_ante_of_10_to_the_30_is_refused_where_it_is_read_not_an_engine_fault() -> None:
+    """The engine's arithmetic (28 digits) on an Everleaf ante of 10^30 raised
+    InvalidOperation, and the hand was kept as the engine's fault. Everleaf's amounts now go
+    through the one money reader, which refuses an amount past exact counting on its line,
+    as for every other site."""
     lines = _real_hand("Everleaf/cash/Stud/7-Stud-USD-0.05-0.10.201107.txt")
     ante = next(i for i, line in enumerate(lines) if "posts ante [$ 0.01 USD]" in line)
     lines[ante] = lines[ante].replace("0.01", "1" + "0" * 30)
-    hand = _read(lines, "everleaf.txt")
-    assert isinstance(hand, Hand)
-    [finding] = replay(hand, conventions_of(hand.site)).errors
-    assert finding.code is Code.AMOUNT_RANGE
-    assert (
-        finding.message.startswith("an amount of 1000000000")
-        and "beyond exact counting" in finding.message
-    )
+    refused = _read(lines, "everleaf.txt")
+    assert isinstance(refused, HandParseError)
+    assert refused.line_text == lines[ante] and "beyond" in refused.message
 
 
 # -------------------------------------------- found by the million (issue 49, point 6)

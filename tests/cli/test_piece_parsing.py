@@ -16,7 +16,7 @@ from pipeline.reports.hand_reports import (
     validation_report,
 )
 from pipeline.sources.history_sources import Refused, sources
-from pipeline.workers import piece_parsing as piece_reading
+from pipeline.workers import piece_parsing
 from pipeline.workers.piece_parsing import read_sources
 from tests.cli.test_cli import runner
 from tests.conftest import REAL_HISTORIES, REPO
@@ -39,9 +39,9 @@ def _validation(paths: list[Path], jobs: int, piece_bytes: int) -> tuple[int, Va
 
 @pytest.mark.slow
 def test_workers_reading_pieces_report_what_one_process_reads_whole(monkeypatch) -> None:
-    monkeypatch.setattr(piece_reading, "SMALL_INPUT_BYTES", 0)  # two workers for 3 MB
+    monkeypatch.setattr(piece_parsing, "SMALL_INPUT_BYTES", 0)  # two workers for 3 MB
     paths = [SAMPLES, REAL_HISTORIES / "PokerStars" / "cash" / "Stud"]
-    whole_reports, whole = _validation(paths, jobs=1, piece_bytes=piece_reading.PIECE_BYTES)
+    whole_reports, whole = _validation(paths, jobs=1, piece_bytes=piece_parsing.PIECE_BYTES)
     cut_reports, cut = _validation(paths, jobs=2, piece_bytes=PIECE)
     assert cut_reports > whole_reports  # the sample files were cut
     assert cut.json_lines == whole.json_lines  # every hand once, in file order
@@ -55,13 +55,13 @@ def test_small_input_is_read_by_this_process_alone(monkeypatch) -> None:
 
     stud = sorted((REAL_HISTORIES / "PokerStars" / "cash" / "Stud").glob("*.txt"))[:2]
     started = []
-    original = piece_reading.executor
+    original = piece_parsing.executor
 
     def counting(jobs: int, worker_module: str | None = None):
         started.append(jobs)
         return original(jobs, worker_module)
 
-    monkeypatch.setattr(piece_reading, "executor", counting)
+    monkeypatch.setattr(piece_parsing, "executor", counting)
     reports = list(read_sources(sources(stud), parse_report, jobs=8))
     assert started == [1]
     assert len(reports) == 2 and all(isinstance(r, ParseReport) and r.parsed for r in reports)
@@ -83,7 +83,7 @@ def test_a_file_gone_before_it_is_read_is_said_in_its_place(tmp_path: Path) -> N
 @pytest.mark.slow
 @pytest.mark.parametrize("command", ["parse", "validate"])
 def test_the_commands_print_the_same_with_two_workers(monkeypatch, command: str) -> None:
-    monkeypatch.setattr(piece_reading, "SMALL_INPUT_BYTES", 0)
+    monkeypatch.setattr(piece_parsing, "SMALL_INPUT_BYTES", 0)
     folder = REAL_HISTORIES / "PokerStars" / "cash"
     outputs = []
     for jobs in ("1", "2"):

@@ -31,6 +31,7 @@ from parsers.model.events import Card
 from parsers.model.games import Game
 from pipeline.engine.evaluators import RANKS, SUITS, HighCategory, high_value
 from pipeline.engine.hand_ranks import HIGH_RANK, LOW_RANK, badugi_best, decode_high
+from pipeline.writers.hand_words import RANK_NAMES
 
 __all__ = [
     "StartingHand",
@@ -50,18 +51,11 @@ class StartingHand:
     detail: str
 
 
-_PLURALS: Final = {
-    "2": "deuces", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
-    "7": "sevens", "8": "eights", "9": "nines", "T": "tens", "J": "jacks",
-    "Q": "queens", "K": "kings", "A": "aces",
-}  # fmt: skip
-_NAMES: Final = {
-    "2": "deuce", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
-    "A": "ace",
-}  # fmt: skip
-_COUNT_WORDS: Final = ("none", "one", "two", "three", "four", "five")
 _HIGH_CHAR: Final = {value: rank for rank, value in HIGH_RANK.items()}
+# Rank names as the writers say them ("Deuce", "Deuces"), lowercased for a label.
+_NAMES: Final = {_HIGH_CHAR[value]: one.lower() for value, (one, _) in RANK_NAMES.items()}
+_PLURALS: Final = {_HIGH_CHAR[value]: many.lower() for value, (_, many) in RANK_NAMES.items()}
+_COUNT_WORDS: Final = ("none", "one", "two", "three", "four", "five")
 _LOW_CHAR: Final = {value: rank for rank, value in LOW_RANK.items()}
 
 _RAZZ_GAMES: Final = frozenset({Game.RAZZ, Game.RAZZ_27})

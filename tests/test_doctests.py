@@ -8,21 +8,16 @@ import importlib
 
 import pytest
 
-from tests.conftest import REPO
-
-PACKAGES = ("parsers", "pipeline", "dashboard")
+from tests.support.project_modules import project_modules
 
 
 def _modules_with_examples() -> list[str]:
-    """Modules whose source shows an interactive example (read as text: importing every
-    module would start the dashboard's pages)."""
-    found = []
-    for package in PACKAGES:
-        for path in sorted((REPO / package).rglob("*.py")):
-            if ">>> " in path.read_text(encoding="utf-8"):
-                parts = path.relative_to(REPO).with_suffix("").parts
-                found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
-    return found
+    """Modules whose source shows an interactive example."""
+    return [
+        name
+        for name, path in project_modules().items()
+        if ">>> " in path.read_text(encoding="utf-8")
+    ]
 
 
 MODULES = _modules_with_examples()

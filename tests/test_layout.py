@@ -8,20 +8,9 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.conftest import REPO
+from tests.support.project_modules import project_modules
 
-PACKAGES = ("parsers", "pipeline", "dashboard")
 LONGEST_MODULE = 700  # lines
-
-
-def _modules() -> dict[str, Path]:
-    modules = {}
-    for package in PACKAGES:
-        for path in sorted((REPO / package).rglob("*.py")):
-            parts = path.relative_to(REPO).with_suffix("").parts
-            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-            modules[name] = path
-    return modules
 
 
 def _imported(path: Path, known: dict[str, Path]) -> set[str]:
@@ -38,7 +27,7 @@ def _imported(path: Path, known: dict[str, Path]) -> set[str]:
 
 
 def import_graph() -> dict[str, set[str]]:
-    known = _modules()
+    known = project_modules()
     return {name: _imported(path, known) - {name} for name, path in known.items()}
 
 
@@ -99,6 +88,6 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
 def test_no_module_is_longer_than_one_reading_holds() -> None:
     lengths = {
         name: len(path.read_text(encoding="utf-8").splitlines())
-        for name, path in _modules().items()
+        for name, path in project_modules().items()
     }
     assert {name: n for name, n in lengths.items() if n > LONGEST_MODULE} == {}

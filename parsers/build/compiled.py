@@ -53,6 +53,7 @@ _SHARED_MODULES = (  # not lines.xml_hands: compiled, its expat handlers crashed
     "pipeline.engine.evaluators",
     "pipeline.engine.hand_ranks",
     "pipeline.engine.hand_state",
+    "pipeline.engine.odds",
     "pipeline.engine.pots",
     "pipeline.engine.replay",
     "pipeline.engine.results",

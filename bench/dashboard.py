@@ -53,7 +53,11 @@ def database_for(hands: int) -> Path:
     spec = spec_from_file_location("bench_import", REPO / "bench" / "import.py")
     assert spec and spec.loader
     bench_import = module_from_spec(spec)
-    spec.loader.exec_module(bench_import)
+    sys.path.append(str(REPO / "bench"))  # bench/import.py imports bench/corpus.py
+    try:
+        spec.loader.exec_module(bench_import)
+    finally:
+        sys.path.remove(str(REPO / "bench"))
     folder = bench_import.corpus_folder(hands)
     partial = path.with_suffix(".partial.duckdb")
     partial.unlink(missing_ok=True)

@@ -77,7 +77,15 @@ CREATE TABLE IF NOT EXISTS player_hand_facts (
     pat_hand_made   BOOLEAN,
     snow_opportunity BOOLEAN,
     snow            BOOLEAN,
-    main_pot_share  DOUBLE
+    main_pot_share  DOUBLE,
+    -- The starting hand, where the player's starting cards are known (named in Python by
+    -- starting_hands.py, starting_hand_facts.py): NULL elsewhere.
+    start_category  VARCHAR,               -- 'split pair', '7-low', 'draws one', ...
+    start_detail    VARCHAR,               -- 'split kings', '7-3-A', 'draws one to 7-6-4-2'
+    start_order     INTEGER,               -- the category's place in a report (0 first)
+    detail_order    INTEGER,               -- the detail's place within its category
+    door_seen       INTEGER                -- stud: cards of the door card's rank among the
+                                           -- other players' door cards (0: live)
     -- No key is enforced (see hand_players): the loader writes a hand's rows only with
     -- the hand itself.
 );

@@ -38,6 +38,7 @@ __all__ = [
     "door_cards_seen",
     "door_is_live",
     "draw_start",
+    "no_draw_start",
     "stud_start",
 ]
 
@@ -209,6 +210,19 @@ def draw_start(game: Game, drawn: int, kept: Sequence[Card] | None = None) -> St
     if drawn == 0:
         return StartingHand(category, f"pat {detail}")
     return StartingHand(category, f"draws {_COUNT_WORDS[drawn]} to {detail}")
+
+
+NO_DRAW: Final = "no draw"
+
+
+def no_draw_start(game: Game) -> StartingHand:
+    """A draw game's hand that ended before the first draw: the player folded, or everyone
+    else did. It has no draw to name it by, but it is a hand dealt and played (a raise
+    that wins the blinds, a fold), so a report counts it in a category of its own rather
+    than leave it out: the categories' hands then add up to every hand dealt."""
+    if game.is_stud:
+        raise ValueError(f"{game} is not a draw game")
+    return StartingHand(NO_DRAW, "over before the first draw")
 
 
 def _badugi_kept(kept: Sequence[Card]) -> str:

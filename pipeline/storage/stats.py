@@ -19,11 +19,23 @@ from pathlib import Path
 
 import duckdb
 
+from pipeline.storage import starting_hand_facts, starting_hands
+from pipeline.storage.starting_hand_facts import (
+    START_COLUMN_TYPES,
+    START_COLUMNS,
+    STARTS_TABLE,
+    stage_starting_hands,
+)
+
 STAT_HELPERS_SQL = Path(__file__).with_name("stat_helpers.sql")
 STATS_SQL = Path(__file__).with_name("stats.sql")
 FACTS_SQL = Path(__file__).with_name("facts.sql")
 FACTS_TABLE_SQL = Path(__file__).with_name("facts_table.sql")
 TOURNAMENTS_SQL = Path(__file__).with_name("tournaments.sql")
+STARTING_HAND_SOURCES = tuple(
+    Path(module.__file__ or "") for module in (starting_hands, starting_hand_facts)
+)
+"""The Python files that name the starting hands of player_hand_facts."""
 
 FACTS_TABLE = "player_hand_facts"
 FACT_SOURCES = ("hands", "hand_players", "actions", "draws", "pots")
@@ -52,6 +64,7 @@ OBJECTS = (
     "stat_win_rate_high",
     "player_stats",
     "player_street_stats",
+    "starting_hands",
     "hero_player_hands",
     "tournaments",
 )
@@ -66,9 +79,10 @@ def facts_table_sql() -> str:
 
 def facts_version() -> str:
     """Changes whenever what player_hand_facts holds may change: the whole text of each
-    file it is made from (its columns, facts.sql, and the helpers facts.sql uses)."""
+    file it is made from (its columns, facts.sql, the helpers facts.sql uses, and the
+    Python that names the starting hands)."""
     digest = hashlib.sha256()
-    for file in (FACTS_TABLE_SQL, FACTS_SQL, STAT_HELPERS_SQL):
+    for file in (FACTS_TABLE_SQL, FACTS_SQL, STAT_HELPERS_SQL, *STARTING_HAND_SOURCES):
         digest.update(file.read_bytes())
     return "facts " + digest.hexdigest()[:16]
 
@@ -84,22 +98,36 @@ def stats_version() -> str:
     return "stats " + digest.hexdigest()[:16]
 
 
+def _with_sources(sources: Mapping[str, str]) -> str:
+    """The WITH clause that makes each query of `sources` stand for its table."""
+    ctes = ",\n".join(f"{table} AS NOT MATERIALIZED ({sql})" for table, sql in sources.items())
+    return f"WITH {ctes}" if ctes else ""
+
+
 def facts_query(sources: Mapping[str, str]) -> str:
     """facts.sql over other rows than the whole tables: `sources` maps a table it reads
-    (FACT_SOURCES) to a query standing for it; the others are read whole."""
-    ctes = ",\n".join(f"{table} AS NOT MATERIALIZED ({sql})" for table, sql in sources.items())
+    (FACT_SOURCES) to a query standing for it; the others are read whole. Its rows lack
+    the starting hands (START_COLUMNS), which Python names (`add_facts`)."""
     query = FACTS_SQL.read_text(encoding="utf-8")
-    return f"WITH {ctes}\nSELECT * FROM (\n{query}\n)" if ctes else query
+    ctes = _with_sources(sources)
+    return f"{ctes}\nSELECT * FROM (\n{query}\n)" if ctes else query
 
 
 def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str]) -> None:
     """Insert the facts of the hands `sources` stand for (see facts_query), in the
-    caller's transaction. Not sorted: the joins give each hand's rows together (one run
-    of rows a hand, in a 5,000-hand import), which compress as well as sorted ones
-    (100,000 hands: 101 MB either way); sorting them cost the loader 0.4 s of CPU."""
+    caller's transaction, with the starting hands Python names for them
+    (starting_hand_facts: one pass over the rows whose cards are known). Not sorted: the
+    joins give each hand's rows together (one run of rows a hand, in a 5,000-hand
+    import), which compress as well as sorted ones (100,000 hands: 101 MB either way);
+    sorting them cost the loader 0.4 s of CPU."""
+    stage_starting_hands(connection, _with_sources(sources), sources)
+    starts = ", ".join(f"s.{column}" for column in START_COLUMNS)
     connection.execute(
-        f"INSERT INTO {FACTS_TABLE} BY NAME SELECT * FROM ({facts_query(sources)})"
+        f"INSERT INTO {FACTS_TABLE} BY NAME SELECT f.*, {starts} "
+        f"FROM ({facts_query(sources)}) AS f LEFT JOIN {STARTS_TABLE} AS s "
+        "ON s.site = f.site AND s.hand_number = f.hand_number AND s.player = f.player"
     ).fetchall()
+    connection.execute(f"DROP TABLE {STARTS_TABLE}").fetchall()
 
 
 def _scalar(connection: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None):
@@ -146,7 +174,12 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
     connection.execute(_CREATE.sub(r"CREATE OR REPLACE TEMPORARY \1 ", sql)).fetchall()
     if missing:  # then the facts, worked out from the hands whenever a stat is read
         connection.execute(f"DROP TABLE temp.main.{FACTS_TABLE}").fetchall()
-        connection.execute(f"CREATE TEMPORARY VIEW {FACTS_TABLE} AS {facts_query({})}").fetchall()
+        unnamed = ", ".join(  # no starting hands: Python names them, at a write
+            f"NULL::{kind} AS {column}" for column, kind in START_COLUMN_TYPES.items()
+        )
+        connection.execute(
+            f"CREATE TEMPORARY VIEW {FACTS_TABLE} AS SELECT *, {unnamed} FROM ({facts_query({})})"
+        ).fetchall()
 
 
 def stats_installed(connection: duckdb.DuckDBPyConnection) -> bool:

@@ -22,6 +22,7 @@
 --   stat_win_rate_*        aggregate macros: a win rate's SD per 100 hands and 95% interval
 --   player_stats           table macro: one row per player (and game), every stat
 --   player_street_stats    table macro: one row per player (and game) and betting round
+--   starting_hands         table macro: one row per player, game and starting-hand category
 --
 -- Inside the table macros a parameter shadows a column of the same name (player, site,
 -- game, ...): columns are therefore always qualified by their table alias there.
@@ -543,6 +544,81 @@ GROUP BY r.p_site, r.p_player, CASE WHEN by_game THEN r.p_game END, r.p_street_i
 ORDER BY r.p_site, r.p_player, CASE WHEN by_game THEN r.p_game END, r.p_street_index;
 
 
+-- Results by starting hand (docs/stats.md, "Starting hands"): one row per (site, player,
+-- unit, game, category) over the player-hands whose starting cards are known (the hero's;
+-- another player's where his site printed his down cards). by_detail := true splits each
+-- category by its finer label (detail), by_door := true by whether the door card was live
+-- (door_live: no card of its rank among the other door cards; stud only, NULL in draw).
+-- The names are worked out at import, in Python (starting_hand_facts.py), and kept in
+-- player_hand_facts; category_order and detail_order sort the rows as a report reads.
+-- Money of two units is never added: each unit has its rows.
+CREATE OR REPLACE MACRO starting_hands(
+    player := NULL,
+    site := NULL,
+    game := NULL,
+    limit_kind := NULL,
+    big_unit := NULL,
+    since := NULL,
+    until := NULL,
+    money := NULL,
+    unit := NULL,
+    by_detail := false,
+    by_door := false
+) AS TABLE
+SELECT
+    ph.site AS site,
+    ph.player AS player,
+    ph.unit AS unit,
+    ph.game AS game,
+    ph.start_category AS category,
+    CASE WHEN by_detail THEN ph.start_detail END AS detail,
+    CASE WHEN by_door THEN ph.door_seen = 0 END AS door_live,
+    min(ph.start_order) AS category_order,
+    CASE WHEN by_detail THEN min(ph.detail_order) END AS detail_order,
+    count(*) AS hands,
+    stat_pct(count(*) FILTER (WHERE ph.vpip), count(*)) AS vpip_pct,
+    count(*) AS vpip_n,
+    stat_pct(count(*) FILTER (WHERE ph.first_round_raise), count(*)) AS first_round_raise_pct,
+    count(*) AS first_round_raise_n,
+    sum(ph.net) AS net_won,
+    sum(ph.big_bets_won) AS big_bets_won,
+    stat_ratio(100.0 * sum(ph.big_bets_won), count(ph.big_bets_won)) AS big_bets_per_100,
+    stat_win_rate_low(ph.big_bets_won) AS big_bets_per_100_low,
+    stat_win_rate_high(ph.big_bets_won) AS big_bets_per_100_high,
+    stat_win_rate_sd(ph.big_bets_won) AS big_bets_per_100_sd,
+    sum(ph.ev_net) AS ev_net_won,
+    sum(ph.ev_big_bets_won) AS ev_big_bets_won,
+    stat_ratio(100.0 * sum(ph.ev_big_bets_won), count(ph.ev_big_bets_won))
+        AS ev_big_bets_per_100,
+    stat_win_rate_low(ph.ev_big_bets_won) AS ev_big_bets_per_100_low,
+    stat_win_rate_high(ph.ev_big_bets_won) AS ev_big_bets_per_100_high,
+    stat_win_rate_sd(ph.ev_big_bets_won) AS ev_big_bets_per_100_sd,
+    count(*) FILTER (WHERE ph.all_in_adjusted) AS all_in_adjusted_n
+FROM stat_hands_filtered(
+    player := player,
+    site := site,
+    game := game,
+    limit_kind := limit_kind,
+    big_unit := big_unit,
+    since := since,
+    until := until,
+    money := money,
+    unit := unit
+) AS ph
+WHERE ph.start_category IS NOT NULL
+GROUP BY
+    ph.site,
+    ph.player,
+    ph.unit,
+    ph.game,
+    ph.start_category,
+    CASE WHEN by_detail THEN ph.start_detail END,
+    CASE WHEN by_door THEN ph.door_seen = 0 END
+ORDER BY
+    ph.site, ph.player, ph.unit, ph.game, category_order, door_live DESC NULLS LAST,
+    detail_order, hands DESC, detail;
+
+
 -- The hero's hands, one row each: the rows of player_hands whose player is one of
 -- `heroes` (the user's screen names, a list). When two of those names sat at one table
 -- (a friend's histories, a heads-up match between one's own accounts), the hand is
@@ -555,3 +631,4 @@ WHERE list_contains(heroes, ph.player)
 QUALIFY row_number() OVER (
     PARTITION BY ph.site, ph.hand_number ORDER BY ph.is_hero DESC, ph.seat
 ) = 1;
+

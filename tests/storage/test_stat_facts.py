@@ -13,6 +13,7 @@ import pytest
 
 from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
+from pipeline.storage.starting_hand_facts import START_COLUMNS
 from pipeline.storage.stats import FACTS_TABLE, facts_query, facts_version, sync_facts
 from tests.conftest import REPO
 
@@ -30,7 +31,9 @@ def _rows(connection: duckdb.DuckDBPyConnection, sql: str) -> list[tuple[object,
 
 
 def _table_equals_its_query(connection: duckdb.DuckDBPyConnection) -> None:
-    table = _rows(connection, f"SELECT * FROM {FACTS_TABLE}")
+    # the starting hands are named in Python, not by the query (test_starting_hand_facts.py)
+    named = ", ".join(START_COLUMNS)
+    table = _rows(connection, f"SELECT * EXCLUDE ({named}) FROM {FACTS_TABLE}")
     computed = _rows(connection, f"SELECT * FROM ({facts_query({})})")
     assert len(table) == connection.execute("SELECT count(*) FROM hand_players").fetchall()[0][0]
     assert table == computed

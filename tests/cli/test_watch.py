@@ -94,13 +94,22 @@ def _stored(database: Path) -> list[str]:
     raise AssertionError(f"the database stayed locked for {HANG_SECONDS} s")
 
 
-def _wait_for(database: Path, count: int) -> float:
-    """Seconds until `count` hands are stored (fails past `HANG_SECONDS`: hung)."""
+def _wait_for(database: Path, count: int, watch: subprocess.Popen[str]) -> float:
+    """Seconds until `count` hands are stored (fails past `HANG_SECONDS`: hung; at once
+    if the watch ended)."""
     started = time.monotonic()
     while (stored := len(_stored(database))) != count:
+        _check_alive(watch)
         assert time.monotonic() - started < HANG_SECONDS, f"{stored} hands stored, not {count}"
         time.sleep(0.05)
     return time.monotonic() - started
+
+
+def _check_alive(watch: subprocess.Popen[str]) -> None:
+    """Fail now, with what the watch said, if it ended: waiting for it would only hang."""
+    if watch.poll() is not None:
+        _, said = watch.communicate()
+        raise AssertionError(f"the watch ended (exit {watch.returncode}): {said}")
 
 
 def _start_watch(folder: Path, database: Path, batch: int = 0) -> subprocess.Popen[str]:
@@ -131,13 +140,13 @@ def test_each_hand_written_is_stored_whole_and_only_once(tmp_path: Path) -> None
     table = folder / "HH20261114 T3958246017 Razz Limit.txt"
     watch = _start_watch(folder, database)
     try:
-        _wait_for(database, 0)  # started: the schema is there
+        _wait_for(database, 0, watch)  # started: the schema is there
         time.sleep(1)  # and the folder watched
         waits = []
         for written, hand in enumerate(hands[:4], start=1):  # hand by hand, as a client
             with table.open("a", encoding="utf-8") as file:
                 file.write(hand)
-            waits.append(_wait_for(database, written))
+            waits.append(_wait_for(database, written, watch))
         half = len(hands[4]) // 2  # a hand half written: left for the rest
         with table.open("a", encoding="utf-8") as file:
             file.write(hands[4][:half])
@@ -145,15 +154,15 @@ def test_each_hand_written_is_stored_whole_and_only_once(tmp_path: Path) -> None
         assert len(_stored(database)) == 4
         with table.open("a", encoding="utf-8") as file:
             file.write(hands[4][half:])
-        waits.append(_wait_for(database, 5))
+        waits.append(_wait_for(database, 5, watch))
         table.rename(folder / "HH rotated.txt")  # rotated: its hands are there already
         with table.open("w", encoding="utf-8") as file:  # a new file under the old name
             file.write(hands[5])
-        waits.append(_wait_for(database, 6))
+        waits.append(_wait_for(database, 6, watch))
         (folder / "HH rotated.txt").unlink()
         other = folder / "HH20261114 another table.txt"
         other.write_text("".join(hands[6:9]), encoding="utf-8")
-        waits.append(_wait_for(database, 9))
+        waits.append(_wait_for(database, 9, watch))
         print("seconds to store each write:", [round(w, 2) for w in waits])  # bench/watch.py
     finally:
         said = _interrupt(watch)
@@ -183,6 +192,7 @@ def test_ctrl_c_mid_import_then_a_restart_loses_and_doubles_nothing(tmp_path: Pa
     watch = _start_watch(folder, database, BATCH)
     started = time.monotonic()
     while not _stored(database):  # the first batch is in: interrupt the rest
+        _check_alive(watch)
         assert time.monotonic() - started < HANG_SECONDS, "nothing stored"
         time.sleep(0.05)
     _interrupt(watch)
@@ -190,7 +200,7 @@ def test_ctrl_c_mid_import_then_a_restart_loses_and_doubles_nothing(tmp_path: Pa
     assert 0 < interrupted < expected
     watch = _start_watch(folder, database, BATCH)
     try:
-        _wait_for(database, expected)
+        _wait_for(database, expected, watch)
     finally:
         _interrupt(watch)
     stored = _stored(database)
@@ -227,6 +237,7 @@ def test_a_second_watch_is_refused_and_a_stop_request_ends_the_first(tmp_path: P
     try:
         started = time.monotonic()
         while (state := watch_state.current_watch(database)) is None or not state.status:
+            _check_alive(first)
             assert time.monotonic() - started < HANG_SECONDS, "the watch never said its status"
             time.sleep(0.05)
         assert state.pid == first.pid and "watching 0 files in 1 folder" in state.status

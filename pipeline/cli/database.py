@@ -128,6 +128,18 @@ def stats(
     streets: Annotated[
         bool, typer.Option("--streets", help="One row per betting round instead.")
     ] = False,
+    starting_hands: Annotated[
+        bool,
+        typer.Option("--starting-hands", help="Results by starting hand instead (docs/stats.md)."),
+    ] = False,
+    detail: Annotated[
+        bool,
+        typer.Option("--detail", help="With --starting-hands: each category's finer labels."),
+    ] = False,
+    door: Annotated[
+        bool,
+        typer.Option("--door", help="With --starting-hands: stud's door card live or dead apart."),
+    ] = False,
     db: Annotated[Path | None, typer.Option(help="The database file.")] = None,
     parquet: Annotated[Path | None, typer.Option(help=PARQUET_HELP)] = None,
     csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout, every column.")] = False,
@@ -158,19 +170,29 @@ def stats(
             if not (csv or as_json):
                 stderr.print(as_text(f"your stats as {', '.join(names)} (studdraw hero: change)"))
         arguments, given = filters.macro_arguments()
-        arguments.append(f"by_game := {'false' if all_games else 'true'}")
+        if starting_hands:
+            arguments += [f"by_detail := {str(detail).lower()}", f"by_door := {str(door).lower()}"]
+        else:
+            arguments.append(f"by_game := {'false' if all_games else 'true'}")
         macro = "player_street_stats" if streets else "player_stats"
+        macro = "starting_hands" if starting_hands else macro
         sql = f"SELECT * FROM {macro}({', '.join(arguments)})"
         if names:
             given |= {f"hero_{i}": name for i, name in enumerate(names)}
             sql += f" WHERE player IN ({', '.join(f'$hero_{i}' for i in range(len(names)))})"
+        if starting_hands:
+            from pipeline.reports.starting_hand_table import REPORT_ORDER
+
+            sql += f" ORDER BY {REPORT_ORDER}"
         frame = query_frame(connection, sql, given)
     if not _wrote_csv_or_json(frame, csv, as_json):
+        from pipeline.reports.starting_hand_table import print_starting_hand_blocks
         from pipeline.reports.table_output import print_stat_blocks
 
         if frame.is_empty():
             stderr.print("no hands under these filters")
-        print_stat_blocks(frame.iter_rows(named=True), Console(highlight=False))
+        printer = print_starting_hand_blocks if starting_hands else print_stat_blocks
+        printer(frame.iter_rows(named=True), Console(highlight=False))
 
 
 def _wrote_csv_or_json(frame: pl.DataFrame, csv: bool, as_json: bool) -> bool:

@@ -66,6 +66,7 @@ OBJECTS = (
     "player_street_stats",
     "starting_hands",
     "hero_player_hands",
+    "leak_list",
     "tournaments",
 )
 

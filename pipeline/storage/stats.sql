@@ -22,6 +22,7 @@
 --   stat_win_rate_*        aggregate macros: a win rate's SD per 100 hands and 95% interval
 --   player_stats           table macro: one row per player (and game), every stat
 --   player_street_stats    table macro: one row per player (and game) and betting round
+--   leak_list              table macro: the hero's stats beside the winning players'
 --   starting_hands         table macro: one row per player, game and starting-hand category
 --
 -- Inside the table macros a parameter shadows a column of the same name (player, site,
@@ -632,3 +633,133 @@ QUALIFY row_number() OVER (
     PARTITION BY ph.site, ph.hand_number ORDER BY ph.is_hero DESC, ph.seat
 ) = 1;
 
+
+-- The leak list (issue 52.5; docs/stats.md, "Leak list"): per unit and game the hero
+-- played, each percentage stat of player_stats counted for the hero (`heroes`: his
+-- screen names, a list) and for the database's winning players together: every other
+-- player with at least `min_hands` hands of the game in the unit (under the filters) and
+-- an all-in adjusted win rate above 0. One row per unit, game and stat: its part and
+-- sample on each side (`part` = pct x n / 100, the count the rate was made of), and
+-- how many winners, with how many hands, it pools. The row `ev_big_bets_per_100` is the
+-- all-in adjusted win rate: `part` the big bets won, `n` the hands, `squares` the sum of
+-- the per-hand results' squares (for its SD). The intervals and the test: leaks.py.
+--   SELECT * FROM leak_list(['studdraw_hero'], min_hands := 500, money := 'cash')
+CREATE OR REPLACE MACRO leak_list(
+    heroes,
+    min_hands := 500,
+    site := NULL,
+    game := NULL,
+    limit_kind := NULL,
+    big_unit := NULL,
+    since := NULL,
+    until := NULL,
+    money := NULL,
+    unit := NULL
+) AS TABLE
+WITH sides AS MATERIALIZED (
+    SELECT list_contains(heroes, s.player) AS is_hero, s.*
+    FROM player_stats(
+        site := site,
+        game := game,
+        limit_kind := limit_kind,
+        big_unit := big_unit,
+        since := since,
+        until := until,
+        money := money,
+        unit := unit
+    ) AS s
+    WHERE list_contains(heroes, s.player)
+        OR (s.hands >= min_hands AND s.ev_big_bets_per_100 > 0)
+),
+games AS (
+    SELECT
+        g.unit,
+        g.game,
+        sum(g.hands) FILTER (WHERE g.is_hero)::BIGINT AS hero_hands,
+        count(*) FILTER (WHERE NOT g.is_hero) AS winners,
+        coalesce(sum(g.hands) FILTER (WHERE NOT g.is_hero), 0)::BIGINT AS winners_hands
+    FROM sides AS g
+    GROUP BY g.unit, g.game
+    HAVING bool_or(g.is_hero)
+),
+shares AS (
+    SELECT * FROM sides UNPIVOT INCLUDE NULLS ((pct, n) FOR stat IN (
+        (vpip_pct, vpip_n) AS 'vpip_pct',
+        (first_round_raise_pct, first_round_raise_n) AS 'first_round_raise_pct',
+        (bring_in_complete_pct, bring_in_complete_n) AS 'bring_in_complete_pct',
+        (steal_pct, steal_n) AS 'steal_pct',
+        (fold_to_steal_pct, fold_to_steal_n) AS 'fold_to_steal_pct',
+        (three_bet_pct, three_bet_n) AS 'three_bet_pct',
+        (saw_round_2_pct, saw_round_2_n) AS 'saw_round_2_pct',
+        (saw_round_3_pct, saw_round_3_n) AS 'saw_round_3_pct',
+        (saw_round_4_pct, saw_round_4_n) AS 'saw_round_4_pct',
+        (saw_round_5_pct, saw_round_5_n) AS 'saw_round_5_pct',
+        (afq_round_1_pct, afq_round_1_n) AS 'afq_round_1_pct',
+        (afq_round_2_pct, afq_round_2_n) AS 'afq_round_2_pct',
+        (afq_round_3_pct, afq_round_3_n) AS 'afq_round_3_pct',
+        (afq_round_4_pct, afq_round_4_n) AS 'afq_round_4_pct',
+        (afq_round_5_pct, afq_round_5_n) AS 'afq_round_5_pct',
+        (went_to_showdown_pct, went_to_showdown_n) AS 'went_to_showdown_pct',
+        (won_at_showdown_pct, won_at_showdown_n) AS 'won_at_showdown_pct',
+        (won_without_showdown_pct, won_without_showdown_n) AS 'won_without_showdown_pct',
+        (won_when_saw_round_2_pct, won_when_saw_round_2_n) AS 'won_when_saw_round_2_pct',
+        (scoop_pct, scoop_n) AS 'scoop_pct',
+        (quartered_pct, quartered_n) AS 'quartered_pct',
+        (stood_pat_draw_1_pct, stood_pat_draw_1_n) AS 'stood_pat_draw_1_pct',
+        (stood_pat_draw_2_pct, stood_pat_draw_2_n) AS 'stood_pat_draw_2_pct',
+        (stood_pat_draw_3_pct, stood_pat_draw_3_n) AS 'stood_pat_draw_3_pct',
+        (snow_pct, snow_n) AS 'snow_pct'
+    ))
+),
+-- both sides' counts: a share's part is a whole number of chances (pct x n / 100)
+counted AS (
+    SELECT
+        r.unit,
+        r.game,
+        r.stat,
+        coalesce(sum(round(r.pct * r.n / 100)) FILTER (WHERE r.is_hero), 0) AS hero_part,
+        coalesce(sum(r.n) FILTER (WHERE r.is_hero), 0)::BIGINT AS hero_n,
+        NULL::DOUBLE AS hero_squares,
+        coalesce(sum(round(r.pct * r.n / 100)) FILTER (WHERE NOT r.is_hero), 0)
+            AS winners_part,
+        coalesce(sum(r.n) FILTER (WHERE NOT r.is_hero), 0)::BIGINT AS winners_n,
+        NULL::DOUBLE AS winners_squares
+    FROM shares AS r
+    GROUP BY r.unit, r.game, r.stat
+    HAVING sum(r.n) > 0
+    UNION ALL
+    -- the win rate: each row's sum of squares given back from its n, sum and SD (as
+    -- the Stats page combines screen names): (n - 1) s^2 + W^2 / n, s = SD per 100 / 10
+    SELECT
+        w.unit,
+        w.game,
+        'ev_big_bets_per_100',
+        coalesce(sum(w.ev_big_bets_won) FILTER (WHERE w.is_hero), 0),
+        coalesce(sum(w.hands) FILTER (WHERE w.is_hero), 0)::BIGINT,
+        sum((w.hands - 1) * power(coalesce(w.ev_big_bets_per_100_sd, 0) / 10, 2)
+            + power(coalesce(w.ev_big_bets_won, 0), 2) / w.hands) FILTER (WHERE w.is_hero),
+        coalesce(sum(w.ev_big_bets_won) FILTER (WHERE NOT w.is_hero), 0),
+        coalesce(sum(w.hands) FILTER (WHERE NOT w.is_hero), 0)::BIGINT,
+        sum((w.hands - 1) * power(coalesce(w.ev_big_bets_per_100_sd, 0) / 10, 2)
+            + power(coalesce(w.ev_big_bets_won, 0), 2) / w.hands) FILTER (WHERE NOT w.is_hero)
+    FROM sides AS w
+    GROUP BY w.unit, w.game
+)
+SELECT
+    g.unit,
+    g.game,
+    c.stat,
+    g.hero_hands,
+    g.winners,
+    g.winners_hands,
+    c.hero_part::DOUBLE AS hero_part,
+    c.hero_n,
+    c.hero_squares,
+    c.winners_part::DOUBLE AS winners_part,
+    c.winners_n,
+    c.winners_squares
+FROM games AS g
+JOIN counted AS c ON c.unit = g.unit AND c.game = g.game
+ORDER BY
+    sum(g.hero_hands) OVER (PARTITION BY g.unit) DESC, g.unit, g.hero_hands DESC, g.game,
+    c.stat <> 'ev_big_bets_per_100';

@@ -28,6 +28,9 @@ def main() -> None:
         st.Page(PAGES["overview"], title="Overview", icon=":material/monitoring:", default=True),
         st.Page(PAGES["stats"], title="Stats", url_path="stats", icon=":material/bar_chart:"),
         st.Page(
+            PAGES["leaks"], title="Leak list", url_path="leaks", icon=":material/compare_arrows:"
+        ),
+        st.Page(
             PAGES["opponents"], title="Opponents", url_path="opponents", icon=":material/groups:"
         ),
         st.Page(
@@ -41,6 +44,12 @@ def main() -> None:
             title="Hand replayer",
             url_path="replayer",
             icon=":material/playing_cards:",
+        ),
+        st.Page(
+            PAGES["calculator"],
+            title="Odds calculator",
+            url_path="calculator",
+            icon=":material/calculate:",
         ),
         st.Page(
             PAGES["live"], title="Live tables", url_path="live", icon=":material/table_restaurant:"

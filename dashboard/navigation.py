@@ -14,9 +14,11 @@ import streamlit as st
 PAGES = {
     "overview": "views/overview.py",
     "stats": "views/stats.py",
+    "leaks": "views/leaks.py",
     "opponents": "views/opponents.py",
     "tournaments": "views/tournaments.py",
     "replayer": "views/replayer.py",
+    "calculator": "views/calculator.py",
     "live": "views/live_tables.py",
     "import": "views/import_page.py",
     "sql": "views/sql_console.py",

@@ -451,6 +451,27 @@ def _unregister(connection: duckdb.DuckDBPyConnection, name: str) -> None:
         connection.unregister(name)
 
 
+def _annotations_to_histories(con: duckdb.DuckDBPyConnection) -> None:
+    """The player's tags on a PHH copy giving way (`replaced_copies`) move to its history,
+    and his notes on the copy's players are copied to the same names at the history's
+    site where those have none: what he wrote is never lost with the copy."""
+    con.execute(
+        "INSERT INTO hand_tags SELECT substr(t.site, 5), t.hand_number, t.tag, t.tagged_at "
+        "FROM hand_tags AS t SEMI JOIN replaced_copies AS c "
+        "ON t.site = c.site AND t.hand_number = c.hand_number ON CONFLICT DO NOTHING"
+    )
+    con.execute(
+        "DELETE FROM hand_tags AS t USING replaced_copies AS c "
+        "WHERE t.site = c.site AND t.hand_number = c.hand_number"
+    )
+    con.execute(
+        "INSERT INTO player_notes SELECT substr(n.site, 5), n.player, n.note, n.updated_at "
+        "FROM player_notes AS n WHERE (n.site, n.player) IN ("
+        "SELECT (p.site, p.player) FROM hand_players AS p SEMI JOIN replaced_copies AS c "
+        "ON p.site = c.site AND p.hand_number = c.hand_number) ON CONFLICT DO NOTHING"
+    )
+
+
 def _history_over_phh_copies(con: duckdb.DuckDBPyConnection) -> None:
     """A hand read from its site's history and a PHH copy of it ('phh:pokerstars', the
     same number: `phh_notation.phh_site`) are one hand, counted once: the history's, which
@@ -472,6 +493,7 @@ def _history_over_phh_copies(con: duckdb.DuckDBPyConnection) -> None:
         "SEMI JOIN hands AS h ON h.site = 'phh:' || k.site AND h.hand_number = k.hand_number"
     )
     if con.execute("SELECT count(*) FROM replaced_copies").fetchall()[0][0]:
+        _annotations_to_histories(con)
         for table in (*HAND_TABLES, FACTS_TABLE):
             con.execute(
                 f"DELETE FROM {table} AS t USING replaced_copies AS c "

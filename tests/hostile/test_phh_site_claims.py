@@ -87,6 +87,16 @@ def test_a_phh_copy_alone_is_kept_until_its_history_comes(tmp_path: Path) -> Non
     result = runner().invoke(app, ["import", "--db", str(database), str(folder)])
     assert result.exit_code == 0, result.stderr
     assert _stored(database) == [("phh:pokerstars", 1, ["a_copy.phh"])]
+    copy_site, number = "phh:pokerstars", _first_hand().hand_number
+    player = _first_hand().seats[0].player
+    with duckdb.connect(str(database)) as db:  # the player's own words on the copy
+        db.execute(
+            "INSERT INTO hand_tags VALUES (?, ?, 'review', now()), (?, ?, 'bad beat', now())",
+            [copy_site, number, copy_site, number],
+        )
+        db.execute(
+            "INSERT INTO player_notes VALUES (?, ?, 'calls down light', now())", [copy_site, player]
+        )
     # its history arrives: the copy gives way, with every row of it
     result = runner().invoke(app, ["import", "--db", str(database), str(GENUINE)])
     assert result.exit_code == 0, result.stderr
@@ -95,6 +105,17 @@ def test_a_phh_copy_alone_is_kept_until_its_history_comes(tmp_path: Path) -> Non
         for table in HAND_TABLES:
             rows = db.execute(f"SELECT count(*) FROM {table} WHERE site LIKE 'phh%'")
             assert rows.fetchall() == [(0,)], table
+        # what the player wrote follows the hand to its history
+        tags = db.execute("SELECT site, hand_number, tag FROM hand_tags ORDER BY tag")
+        assert tags.fetchall() == [
+            ("pokerstars", number, "bad beat"),
+            ("pokerstars", number, "review"),
+        ]
+        notes = db.execute("SELECT site, player, note FROM player_notes ORDER BY site")
+        assert notes.fetchall() == [
+            (copy_site, player, "calls down light"),  # his other copied hands keep it
+            ("pokerstars", player, "calls down light"),
+        ]
 
 
 def _stored(database: Path) -> list[tuple[object, ...]]:

@@ -28,6 +28,12 @@ def main() -> None:
         st.Page(PAGES["overview"], title="Overview", icon=":material/monitoring:", default=True),
         st.Page(PAGES["stats"], title="Stats", url_path="stats", icon=":material/bar_chart:"),
         st.Page(
+            PAGES["starting_hands"],
+            title="Starting hands",
+            url_path="starting_hands",
+            icon=":material/style:",
+        ),
+        st.Page(
             PAGES["leaks"], title="Leak list", url_path="leaks", icon=":material/compare_arrows:"
         ),
         st.Page(

@@ -14,6 +14,7 @@ import streamlit as st
 PAGES = {
     "overview": "views/overview.py",
     "stats": "views/stats.py",
+    "starting_hands": "views/starting_hands.py",
     "leaks": "views/leaks.py",
     "opponents": "views/opponents.py",
     "tournaments": "views/tournaments.py",

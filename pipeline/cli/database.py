@@ -3,6 +3,7 @@ the player's screen names set."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -23,9 +24,13 @@ from pipeline.cli.connections import (
 from pipeline.cli.console import stderr
 from pipeline.cli.options import DATABASE_HELP, PARQUET_HELP
 from pipeline.reports.terminal_text import as_text
+from pipeline.storage.leaks import MIN_HANDS
 
 if TYPE_CHECKING:
+    import duckdb
     import polars as pl
+
+    from pipeline.storage.stat_filters import StatFilters
 
 
 def hero(
@@ -140,6 +145,17 @@ def stats(
         bool,
         typer.Option("--door", help="With --starting-hands: stud's door card live or dead apart."),
     ] = False,
+    leaks: Annotated[
+        bool,
+        typer.Option(
+            "--leaks",
+            help="Your stats per game beside the winning players' (docs/stats.md, Leak list).",
+        ),
+    ] = False,
+    min_hands: Annotated[
+        int,
+        typer.Option(help="With --leaks: the hands of a game a winning player needs."),
+    ] = MIN_HANDS,
     db: Annotated[Path | None, typer.Option(help="The database file.")] = None,
     parquet: Annotated[Path | None, typer.Option(help=PARQUET_HELP)] = None,
     csv: Annotated[bool, typer.Option("--csv", help="CSV on stdout, every column.")] = False,
@@ -169,6 +185,12 @@ def stats(
                 raise typer.Exit(2)
             if not (csv or as_json):
                 stderr.print(as_text(f"your stats as {', '.join(names)} (studdraw hero: change)"))
+        if leaks:
+            if everyone:
+                stderr.print("[red]--leaks compares one player's stats:[/] yours, or --player's")
+                raise typer.Exit(2)
+            _print_leaks(connection, names or (player or "",), filters, min_hands, csv, as_json)
+            return
         arguments, given = filters.macro_arguments()
         if starting_hands:
             arguments += [f"by_detail := {str(detail).lower()}", f"by_door := {str(door).lower()}"]
@@ -193,6 +215,31 @@ def stats(
             stderr.print("no hands under these filters")
         printer = print_starting_hand_blocks if starting_hands else print_stat_blocks
         printer(frame.iter_rows(named=True), Console(highlight=False))
+
+
+def _print_leaks(
+    connection: duckdb.DuckDBPyConnection,
+    names: tuple[str, ...],
+    filters: StatFilters,
+    min_hands: int,
+    csv: bool,
+    as_json: bool,
+) -> None:
+    """`stats --leaks`: the leak list of these names (the hero's, or --player's)."""
+    from pipeline.reports.leak_table import leak_frame, print_leak_blocks
+    from pipeline.storage.leaks import leak_blocks, leak_query
+
+    arguments, given = dataclasses.replace(filters, player=None).macro_arguments()
+    rows = query_frame(
+        connection,
+        leak_query(arguments),
+        given | {"heroes": list(names), "min_hands": min_hands},  # type: ignore[arg-type]
+    )
+    blocks = leak_blocks(rows.iter_rows(named=True))
+    if not _wrote_csv_or_json(leak_frame(blocks), csv, as_json):
+        if not blocks:
+            stderr.print("no hands under these filters")
+        print_leak_blocks(blocks, min_hands, Console(highlight=False))
 
 
 def _wrote_csv_or_json(frame: pl.DataFrame, csv: bool, as_json: bool) -> bool:

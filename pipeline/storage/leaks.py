@@ -269,6 +269,34 @@ def _reached(game: str, k: int) -> str:
     return f"you are still in {_on_round(game, k)}" if draw else f"you see {words}"
 
 
+def _short_round(game: str, k: int) -> str:
+    """'4th street', 'predraw', 'after draw 2': a round's name in a table's label."""
+    words, draw = _round_words(game, k)
+    if not draw:
+        return words
+    return "predraw" if k == 1 else f"after draw {k - 1}"
+
+
+def stat_title(stat: str, game: str) -> str:
+    """A stat's short label in a table of one game, its rounds named as the game names
+    them ("Saw 4th street", "AFq after draw 2"); other stats as stat_labels has them.
+
+    >>> stat_title("afq_round_4_pct", "seven_stud"), stat_title("saw_round_2_pct", "badugi")
+    ('AFq 6th street', 'Saw after draw 1')
+    """
+    number = stat.removesuffix("_pct").rsplit("_", 1)[-1]
+    k = int(number) if number.isdigit() else 0
+    if stat.startswith("saw_round_"):
+        return f"Saw {_short_round(game, k)}"
+    if stat.startswith("afq_round_"):
+        return f"AFq {_short_round(game, k)}"
+    if stat == "won_when_saw_round_2_pct":
+        return f"Won when saw {_short_round(game, 2)}"
+    from pipeline.storage.stat_labels import stat_label  # it reads stats.py: duckdb
+
+    return stat_label(stat).removesuffix(" %")
+
+
 def stat_phrase(stat: str, game: str) -> str:
     """What the stat counts, as the start of a sentence about the hero ("you complete
     the bring-in"), in the game's own street names.

@@ -122,14 +122,16 @@ def starting_hand_row(
         game = Game(game_id)
     except ValueError:
         return None  # a game this version does not know
-    if not cards_down or "?" in cards_down:
+    if not cards_down:
         return None
     if not game.is_stud:
+        if kept is None and "?" in cards_down:
+            return None  # neither the cards dealt nor the cards kept are known
         return _draw_row(game, drawn, kept)
     down_dealt = GAME_RULES[game].deals[0].down
-    down = tuple(cards_down.split(" ")[:down_dealt])
+    down = tuple(cards_down.split(" ")[:down_dealt])  # a later unknown card does not matter
     door = (cards_up or "").split(" ")[0]
-    if len(down) < down_dealt or not door or "?" in door:
+    if len(down) < down_dealt or not door:
         return None
     try:
         start, order, detail_order = _stud_named(game, down, door)

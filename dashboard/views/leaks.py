@@ -28,7 +28,8 @@ from pipeline.storage.leaks import (
 from pipeline.storage.stat_labels import stat_label
 from pipeline.storage.stats import STAT_DEFINITIONS
 
-FLAG = "beyond sampling error"
+FLAG = "differs"  # the difference is larger than its sampling error (no docstring: magic)
+ROW_PIXELS = 35  # a table row's height: the whole table shown, no scrolling inside it
 
 
 def _difference_text(row: Comparison) -> str:
@@ -85,7 +86,8 @@ def _column_config() -> dict[str, object]:
             "Difference [95%]", help="You minus the winning players, with its 95% interval."
         ),
         "flag": st.column_config.TextColumn(
-            "Flag", help="The difference's 95% interval misses 0: more than chance."
+            "Flag",
+            help="The difference is larger than its sampling error: its 95% interval misses 0.",
         ),
     }
 
@@ -105,10 +107,12 @@ def _block(block: LeakBlock, min_hands: int) -> None:
         st.dataframe(
             _table(block),
             hide_index=True,
+            height=ROW_PIXELS * (len(block.rows) + 1) + 3,
             column_config=_column_config(),  # type: ignore[arg-type]
         )
-    for row in block.flagged:
-        st.markdown(f"- {literal(sentence(block, row))}")
+    if block.flagged:
+        said = [sentence(block, row) for row in block.flagged]
+        st.markdown("\n".join(f"- {literal(text[0].upper() + text[1:])}" for text in said))
 
 
 def main() -> None:

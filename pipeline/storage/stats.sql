@@ -634,6 +634,30 @@ QUALIFY row_number() OVER (
 ) = 1;
 
 
+-- A share's 95% Wilson score interval, in percent: `part` of `n` chances (z = 1.96,
+-- z^2 = 3.8416). It stays within 0-100 and keeps near its 95% on small samples, where
+-- pct +- 1.96 sqrt(pct (100 - pct) / n) does not. NULL without a sample. (The leak list;
+-- pipeline/storage/proportions.py has the same in Python, held to published values.)
+CREATE OR REPLACE MACRO stat_wilson_low(part, n) AS
+    CASE WHEN n > 0 THEN greatest(0.0, 100 * (
+        part / n + 1.9208 / n
+        - 1.96 * sqrt(part / n * (1 - part / n) / n + 0.9604 / (n * n))
+    ) / (1 + 3.8416 / n)) END;
+
+CREATE OR REPLACE MACRO stat_wilson_high(part, n) AS
+    CASE WHEN n > 0 THEN least(100.0, 100 * (
+        part / n + 1.9208 / n
+        + 1.96 * sqrt(part / n * (1 - part / n) / n + 0.9604 / (n * n))
+    ) / (1 + 3.8416 / n)) END;
+
+-- Half the 95% interval of a mean x 100 (BB/100), from the values' sum, sum of squares
+-- and count, as stat_win_rate_margin from the values themselves; NULL under 2.
+CREATE OR REPLACE MACRO stat_mean_margin(total, squares, n) AS
+    CASE WHEN n >= 2
+        THEN 1.96 * 100 * sqrt(greatest(squares - total * total / n, 0) / (n - 1) / n)
+    END;
+
+
 -- The leak list (issue 52.5; docs/stats.md, "Leak list"): per unit and game the hero
 -- played, each percentage stat of player_stats counted for the hero (`heroes`: his
 -- screen names, a list) and for the database's winning players together: every other
@@ -642,7 +666,9 @@ QUALIFY row_number() OVER (
 -- sample on each side (`part` = pct x n / 100, the count the rate was made of), and
 -- how many winners, with how many hands, it pools. The row `ev_big_bets_per_100` is the
 -- all-in adjusted win rate: `part` the big bets won, `n` the hands, `squares` the sum of
--- the per-hand results' squares (for its SD). The intervals and the test: leaks.py.
+-- the per-hand results' squares (for its SD). Each side's value and 95% interval
+-- (`hero_value`, `hero_low`, `hero_high`, the same for winners: Wilson's for a share);
+-- the test of their difference, and the sentences: pipeline/storage/leaks.py.
 --   SELECT * FROM leak_list(['studdraw_hero'], min_hands := 500, money := 'cash')
 CREATE OR REPLACE MACRO leak_list(
     heroes,
@@ -757,7 +783,26 @@ SELECT
     c.hero_squares,
     c.winners_part::DOUBLE AS winners_part,
     c.winners_n,
-    c.winners_squares
+    c.winners_squares,
+    -- each side's value (percent, or BB/100) and 95% interval, for SQL clients
+    stat_ratio(100.0 * c.hero_part, c.hero_n) AS hero_value,
+    CASE WHEN c.hero_squares IS NULL THEN stat_wilson_low(c.hero_part, c.hero_n)
+        ELSE 100.0 * c.hero_part / c.hero_n
+            - stat_mean_margin(c.hero_part, c.hero_squares, c.hero_n)
+    END AS hero_low,
+    CASE WHEN c.hero_squares IS NULL THEN stat_wilson_high(c.hero_part, c.hero_n)
+        ELSE 100.0 * c.hero_part / c.hero_n
+            + stat_mean_margin(c.hero_part, c.hero_squares, c.hero_n)
+    END AS hero_high,
+    stat_ratio(100.0 * c.winners_part, c.winners_n) AS winners_value,
+    CASE WHEN c.winners_squares IS NULL THEN stat_wilson_low(c.winners_part, c.winners_n)
+        ELSE 100.0 * c.winners_part / c.winners_n
+            - stat_mean_margin(c.winners_part, c.winners_squares, c.winners_n)
+    END AS winners_low,
+    CASE WHEN c.winners_squares IS NULL THEN stat_wilson_high(c.winners_part, c.winners_n)
+        ELSE 100.0 * c.winners_part / c.winners_n
+            + stat_mean_margin(c.winners_part, c.winners_squares, c.winners_n)
+    END AS winners_high
 FROM games AS g
 JOIN counted AS c ON c.unit = g.unit AND c.game = g.game
 ORDER BY

@@ -226,3 +226,27 @@ def test_leak_list_takes_the_stat_filters(sample_database: Path) -> None:
         ("USD", "razz"),
         ("tournament chips", "razz"),
     }
+
+
+def test_the_sql_intervals_are_the_python_ones(sample_database: Path) -> None:
+    """leak_list's own value and interval columns (for SQL clients) agree with
+    proportions.py, and its Wilson macro with the published values."""
+    with _connection(sample_database) as connection:
+        rows = _leaks(connection, 100)
+        low, high = connection.execute(
+            "SELECT stat_wilson_low(81, 263), stat_wilson_high(81, 263)"
+        ).fetchall()[0]
+    assert (round(low, 2), round(high, 2)) == (25.53, 36.62)
+    checked = 0
+    for row in rows:
+        for side in ("hero", "winners"):
+            numbers = Side(row[f"{side}_part"], row[f"{side}_n"], row[f"{side}_squares"])
+            bounds = numbers.interval
+            assert row[f"{side}_value"] == pytest.approx(numbers.value, abs=1e-9)
+            if bounds is None:
+                assert row[f"{side}_low"] is None and row[f"{side}_high"] is None
+                continue
+            assert row[f"{side}_low"] == pytest.approx(bounds.low, abs=1e-9)
+            assert row[f"{side}_high"] == pytest.approx(bounds.high, abs=1e-9)
+            checked += 1
+    assert checked > 250

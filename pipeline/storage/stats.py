@@ -66,6 +66,9 @@ OBJECTS = (
     "player_street_stats",
     "starting_hands",
     "hero_player_hands",
+    "stat_wilson_low",
+    "stat_wilson_high",
+    "stat_mean_margin",
     "leak_list",
     "tournaments",
 )

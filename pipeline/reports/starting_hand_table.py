@@ -25,7 +25,7 @@ Row = Mapping[str, object]
 _GAME_NAMES = {game.value: rules.name for game, rules in GAME_RULES.items()}
 
 REPORT_ORDER = (
-    "site, player, unit, game, category_order, door_live DESC NULLS LAST, detail_order, "
+    "site, player, unit, game, category_order, detail_order, door_live DESC NULLS LAST, "
     "hands DESC, detail"
 )
 """The starting_hands macro's rows in a report's order (its own ORDER BY, for a query
@@ -58,11 +58,12 @@ def _table(title: str, rows: list[Row], unit: str) -> Table:
         box=box.SIMPLE_HEAD,
         caption="BB/100: big bets won per 100 hands ± half its 95% interval; adj.: all-in adjusted",
     )
+    # a detail wraps when long ("three to a straight flush, queen high" in 80 columns)
     table.add_column("starting hand", no_wrap=not detailed)
     if doors:
-        table.add_column("door")
-    for header in ("hands", "VPIP %", "raise %", "net", "BB/100", "adj. BB/100"):
-        table.add_column(header, justify="right")
+        table.add_column("door", no_wrap=True)
+    for header in ("hands", "VPIP", "raise", "net", "BB/100", "adj."):  # short: room for labels
+        table.add_column(header, justify="right", no_wrap=True)
     shown_category = None
     for row in rows:
         category = str(row["category"])
@@ -70,7 +71,7 @@ def _table(title: str, rows: list[Row], unit: str) -> Table:
             table.add_row(as_text(category, "bold"))
         cells = [category if category != shown_category else ""]
         if detailed:
-            cells = [f"  {row.get('detail') or ''}"]
+            cells = [f"  {_under(category, str(row.get('detail') or ''))}"]
         shown_category = category
         if doors:
             live = row.get("door_live")
@@ -80,11 +81,27 @@ def _table(title: str, rows: list[Row], unit: str) -> Table:
             _pct(row.get("vpip_pct")),
             _pct(row.get("first_round_raise_pct")),
             _money(row.get("net_won"), unit),
-            rate_with_interval(row, "big_bets_per_100"),
-            rate_with_interval(row, "ev_big_bets_per_100"),
+            # the interval under the rate: narrow columns leave the labels room
+            rate_with_interval(row, "big_bets_per_100").replace(" ", "\n"),
+            rate_with_interval(row, "ev_big_bets_per_100").replace(" ", "\n"),
         ]
-        table.add_row(*(as_text(cell) for cell in cells))
+        table.add_row(*(as_text(cell, lines=True) for cell in cells))
     return table
+
+
+def _under(category: str, detail: str) -> str:
+    """A detail under its category's heading, without the words the heading says:
+    "ace high" under "three to a flush", "to 7-6-4-2" under "draws one".
+
+    >>> _under("three to a flush", "three to a straight flush, queen high")
+    'straight flush, queen high'
+    >>> _under("draws one", "draws one to 7-6-4-2"), _under("split pair", "split kings")
+    ('to 7-6-4-2', 'split kings')
+    """
+    for said in (f"{category}, ", f"{category} ", "three to a "):
+        if detail.startswith(said) and detail != said.strip():
+            return detail.removeprefix(said)
+    return detail
 
 
 def rate_with_interval(row: Row, rate: str) -> str:

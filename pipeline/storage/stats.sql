@@ -616,8 +616,8 @@ GROUP BY
     CASE WHEN by_detail THEN ph.start_detail END,
     CASE WHEN by_door THEN ph.door_seen = 0 END
 ORDER BY
-    ph.site, ph.player, ph.unit, ph.game, category_order, door_live DESC NULLS LAST,
-    detail_order, hands DESC, detail;
+    ph.site, ph.player, ph.unit, ph.game, category_order, detail_order,
+    door_live DESC NULLS LAST, hands DESC, detail;
 
 
 -- The hero's hands, one row each: the rows of player_hands whose player is one of

@@ -5,6 +5,7 @@ counted. It needs no database: nothing here queries one, so it works before any 
 
 from __future__ import annotations
 
+import polars as pl
 import streamlit as st
 
 from dashboard.odds_input import (
@@ -108,9 +109,8 @@ def _player_fields(game: Game, players: int) -> list[PlayerInput]:
 def _show(game: Game, players: list[PlayerInput], situation: Situation, result: Odds) -> None:
     with st.container(key="calc_result"):
         st.dataframe(
-            result_rows(game, players, situation, result),
+            pl.DataFrame(result_rows(game, players, situation, result)),
             hide_index=True,
-            width="content",
             column_config={
                 name: st.column_config.TextColumn(name, help=text)
                 for name, text in COLUMN_HELP.items()
@@ -134,13 +134,12 @@ def main() -> None:
     )
     with st.expander("How the odds are counted"):
         st.markdown(HELP)
-    games = list(GAME_RULES)
-    game = st.selectbox(
-        "Game", games, key="calc_game", format_func=lambda game: GAME_RULES[game].name
+    game_column, players_column = st.columns((3, 1))
+    game = game_column.selectbox(
+        "Game", list(GAME_RULES), key="calc_game", format_func=lambda game: GAME_RULES[game].name
     )
-    rules = GAME_RULES[game]
-    most = MAX_PLAYERS[rules.family]
-    count = st.number_input(
+    most = MAX_PLAYERS[GAME_RULES[game].family]
+    count = players_column.number_input(
         "Players", min_value=MIN_PLAYERS, max_value=most, value=MIN_PLAYERS, key="calc_players"
     )
     with st.form("calc_form", border=False):

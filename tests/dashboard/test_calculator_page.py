@@ -11,6 +11,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import HANG_SECONDS, REPO
 
+pytestmark = pytest.mark.slow  # Streamlit's AppTest: some 20 s in all
+
 APP = REPO / "dashboard" / "app.py"
 
 

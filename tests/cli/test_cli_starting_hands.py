@@ -5,6 +5,7 @@ the door card on request, and CSV / JSON rows that are the starting_hands macro'
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import duckdb
@@ -31,7 +32,7 @@ def test_a_block_per_unit_the_categories_in_order(sample_database: Path) -> None
     assert "200 hands with known starting cards" in out[chips:]
     dollar_block = out[dollars:chips] if dollars < chips else out[dollars:]
     categories = [
-        category
+        str(category)
         for (category,) in _macro(
             sample_database,
             "SELECT category FROM starting_hands(player := 'studdraw_hero', game := 'razz', "
@@ -65,6 +66,7 @@ def test_json_and_csv_rows_are_the_macros(sample_database: Path) -> None:
     assert len(rows) == len(truth) > 5
     got = {(r["unit"], r["category"]): (r["hands"], str(r["net_won"])) for r in rows}
     for unit, category, hands, net in truth:
+        assert isinstance(net, Decimal)
         assert got[(unit, category)] == (hands, f"{net.normalize():f}")  # money exact
     csv = _stats(sample_database, "--game", "seven_stud", "--csv").splitlines()
     assert csv[0].startswith("site,player,unit,game,category,detail,door_live")

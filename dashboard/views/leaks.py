@@ -96,7 +96,7 @@ def _block(block: LeakBlock, min_hands: int) -> None:
     st.subheader(f"{literal(game_name(block.game))} · {literal(unit_title(block.unit))}")
     if not block.winners:
         st.caption(f"You: {block.hero_hands:,} hands.")
-        st.info(no_winners_text(block, min_hands))
+        st.info(no_winners_text(min_hands))
         return
     players = f"{block.winners:,} winning player{'' if block.winners == 1 else 's'}"
     st.caption(

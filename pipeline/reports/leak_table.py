@@ -42,7 +42,7 @@ def print_leak_blocks(blocks: Sequence[LeakBlock], min_hands: int, console: Cons
         name = _GAME_NAMES.get(block.game, block.game)
         if not block.winners:
             console.print(as_text(f"{name}: you {block.hero_hands:,} hands."))
-            console.print(as_text(no_winners_text(block, min_hands)))
+            console.print(as_text(no_winners_text(min_hands)))
             console.print()
             continue
         console.print(_table(block, name))

@@ -201,7 +201,7 @@ def _block(unit: str, game: str, stats: list[Mapping[str, Any]]) -> LeakBlock:
 
 
 def _float(value: object) -> float | None:
-    return None if value is None else float(value)  # type: ignore[arg-type]
+    return float(value) if isinstance(value, int | float) else None
 
 
 # --------------------------------------------------------------------------- sentences
@@ -238,7 +238,7 @@ def sentence(block: LeakBlock, row: Comparison) -> str:
     )
 
 
-def no_winners_text(block: LeakBlock, min_hands: int) -> str:
+def no_winners_text(min_hands: int) -> str:
     """What to say instead of an empty comparison."""
     return (
         f"No winning players to compare with: no other player has {min_hands:,} hands or "

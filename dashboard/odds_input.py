@@ -8,8 +8,9 @@ card is dealt like a card to come: nothing tells it apart). Draw: each player's 
 cards and the number he draws (by default the hand size less the cards kept; 0 is pat);
 the cards neither kept nor drawn are unknown cards he keeps, dealt like his draw.
 
-Ranges ("any 8-low draw") are not read: a player whose cards are unknown holds a random
-hand. Pure: no Streamlit here, so that the rules are tested without a page.
+A draw player's cards may be a range instead ("any 8-low draw": `odds_ranges`); a player
+with no cards named holds a random hand. Pure: no Streamlit here, so that the rules are
+tested without a page.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from dashboard.odds_ranges import LowDraw, is_range, range_odds, read_range
 from parsers.model.events import Card
 from parsers.model.games import GAME_RULES, Family, Game, Ranking
 from pipeline.engine.equity import DECK
@@ -68,10 +70,24 @@ class Situation:
     known: tuple[tuple[Card, ...], ...]  # by player, in `players`' order
     to_deal: tuple[int, ...]
     dead: tuple[Card, ...]
+    ranges: tuple[LowDraw | None, ...] = ()  # by player: the range his kept cards are from
 
     @property
     def hands(self) -> Mapping[str, tuple[Card, ...]]:
         return dict(zip(self.players, self.known, strict=True))
+
+    @property
+    def player_ranges(self) -> dict[str, LowDraw]:
+        return {
+            name: low_draw
+            for name, low_draw in zip(self.players, self.ranges, strict=False)
+            if low_draw is not None
+        }
+
+    def range_sizes(self) -> dict[str, int]:
+        """How many hands each player's range holds, less the cards named."""
+        named = {card for cards in self.known for card in cards} | set(self.dead)
+        return {name: len(found.hands(named)) for name, found in self.player_ranges.items()}
 
     def odds(
         self,
@@ -83,6 +99,17 @@ class Situation:
     ) -> Odds:
         """Every player's chances (`pipeline.engine.odds.odds`, with its precision)."""
         counts = dict(zip(self.players, self.to_deal, strict=True))
+        ranges = self.player_ranges
+        if ranges:
+            return range_odds(
+                VARIANTS[self.game],
+                self.hands,
+                counts,
+                self.dead,
+                ranges,
+                target_error=target_error,
+                seed=seed,
+            )[0]
         return odds(
             VARIANTS[self.game],
             self.hands,
@@ -128,24 +155,39 @@ def read_situation(game: Game, players: Sequence[PlayerInput], dead: str = "") -
     fields: list[tuple[str, tuple[Card, ...]]] = []
     known: list[tuple[Card, ...]] = []
     to_deal: list[int] = []
+    ranges: list[LowDraw | None] = []
     for player in players:
-        player_fields, count = read(game, player)
+        player_fields, count, low_draw = read(game, player)
         fields += player_fields
         known.append(tuple(card for _, cards in player_fields for card in cards))
         to_deal.append(count)
+        ranges.append(low_draw)
     dead_cards = read_cards(dead, "The dead cards")
     fields.append(("the dead cards", dead_cards))
     _named_once(fields)
     unseen = len(DECK) - sum(len(cards) for _, cards in fields)
-    if sum(to_deal) > unseen:
+    needed = sum(to_deal) + sum(low_draw.kept for low_draw in ranges if low_draw)
+    if needed > unseen:
         raise InputError(
-            f"the deck cannot deal {sum(to_deal)} cards: {unseen} are left after the cards "
+            f"the deck cannot deal {needed} cards: {unseen} are left after the cards "
             "named (name more cards, or seat fewer players)"
         )
-    return Situation(game, tuple(names), tuple(known), tuple(to_deal), dead_cards)
+    situation = Situation(
+        game, tuple(names), tuple(known), tuple(to_deal), dead_cards, tuple(ranges)
+    )
+    for name, size in situation.range_sizes().items():
+        if size == 0:
+            low_draw = situation.player_ranges[name]
+            raise InputError(
+                f"{name}'s cards: no hand of '{low_draw.text}' is left after the cards named"
+            )
+    return situation
 
 
-def _read_stud(game: Game, player: PlayerInput) -> tuple[list[tuple[str, tuple[Card, ...]]], int]:
+_PlayerRead = tuple[list[tuple[str, tuple[Card, ...]]], int, LowDraw | None]
+
+
+def _read_stud(game: Game, player: PlayerInput) -> _PlayerRead:
     rules = GAME_RULES[game]
     down = read_cards(player.down, f"{player.name}'s down cards")
     up = read_cards(player.up, f"{player.name}'s up cards")
@@ -161,11 +203,13 @@ def _read_stud(game: Game, player: PlayerInput) -> tuple[list[tuple[str, tuple[C
             f"({len(down)} named)"
         )
     fields = [(f"{player.name}'s down cards", down), (f"{player.name}'s up cards", up)]
-    return fields, rules.hand_size - len(down) - len(up)
+    return fields, rules.hand_size - len(down) - len(up), None
 
 
-def _read_draw(game: Game, player: PlayerInput) -> tuple[list[tuple[str, tuple[Card, ...]]], int]:
+def _read_draw(game: Game, player: PlayerInput) -> _PlayerRead:
     rules = GAME_RULES[game]
+    if is_range(player.kept):
+        return _read_range(game, player)
     kept = read_cards(player.kept, f"{player.name}'s cards")
     if len(kept) > rules.hand_size:
         raise InputError(
@@ -183,7 +227,22 @@ def _read_draw(game: Game, player: PlayerInput) -> tuple[list[tuple[str, tuple[C
                 f"{rules.name} hand is {rules.hand_size} cards (name only the cards he keeps)"
             )
     # unknown kept cards are dealt like the draw: nothing tells them apart
-    return [(f"{player.name}'s cards", kept)], missing
+    return [(f"{player.name}'s cards", kept)], missing, None
+
+
+def _read_range(game: Game, player: PlayerInput) -> _PlayerRead:
+    """A range in place of the cards kept: a one-card draw unless the draw says more."""
+    size = GAME_RULES[game].hand_size
+    draws = player.draws.strip() or "1"
+    if not draws.isdigit() or not 0 < int(draws) < size:
+        raise InputError(
+            f"{player.name}'s draw: a player drawing to a range draws 1 to {size - 1} cards"
+        )
+    try:
+        low_draw = read_range(player.kept, game, size - int(draws))
+    except ValueError as problem:
+        raise InputError(f"{player.name}'s cards: {problem}") from None
+    return [(f"{player.name}'s cards", ())], int(draws), low_draw
 
 
 def _named_once(fields: list[tuple[str, tuple[Card, ...]]]) -> None:
@@ -207,6 +266,8 @@ def known_text(game: Game, player: PlayerInput, to_deal: int) -> str:
         shown = " ".join(part for part in (f"({down})" if down else "", up) if part)
         more = f"{to_deal} to come" if to_deal else "no more cards"
         return f"{shown}, {more}" if shown else f"a random hand ({to_deal} cards)"
+    if is_range(player.kept):
+        return f"{player.kept.strip()}, draws {to_deal}"
     kept = " ".join(read_cards(player.kept, ""))
     if not kept:
         return f"a random hand ({to_deal} cards)"

@@ -38,8 +38,13 @@ equity is within ±0.25% (one standard error), at most 50,000 of them.
 stud) less the cards you name; an unknown down card is dealt like a card to come.
 Draw: a player's hand is the cards he keeps plus the cards he draws (leave *Draws* as it
 is for the hand size less the cards kept; 0 = pat); his cards you leave out are dealt
-from the deck like his draw. A player with no cards named holds a random hand. Ranges
-such as "any 8-low draw" are not read yet: name the cards, or leave them unknown.
+from the deck like his draw. A player with no cards named holds a random hand.
+
+**Ranges** (2-7 and A-5 draw games): type `any 8-low draw` (or 7, 9, 10...) in place of
+the cards kept: every hand of different ranks, each that rank or lower (2-7: deuce up,
+no ace; A-5: ace up), not using a card named; a one-card draw unless *Draws* says more.
+His hand is drawn from it at random (seeded), each hand as likely as any other, and the
+runouts of each hand drawn are counted: a sample always, its error stated.
 
 **Draw games with more than one draw to come** count the next draw only: the hands are
 compared as they stand after it. What each player would throw on a later draw is his
@@ -92,7 +97,7 @@ def _player_fields(game: Game, players: int) -> list[PlayerInput]:
             kept = kept_col.text_input(
                 "Cards kept",
                 key=f"calc_{family}_{number}_kept",
-                placeholder="e.g. 7c 5d 4h 2s (unknown: leave empty)",
+                placeholder="e.g. 7c 5d 4h 2s, or: any 8-low draw (unknown: leave empty)",
             )
             choices = ["", *map(str, range(rules.hand_size + 1))]
             draws = draws_col.selectbox(
@@ -122,6 +127,12 @@ def _show(game: Game, players: list[PlayerInput], situation: Situation, result: 
             "of the runouts; in the others the high takes the whole pot."
         )
     st.caption(f"How it was counted: {result.how()}.")
+    for name, size in situation.range_sizes().items():
+        low_draw = situation.player_ranges[name]
+        st.caption(
+            f"{name} holds '{low_draw.text}': one of its {size:,} hands of {low_draw.kept} "
+            "cards (less the cards named), drawn at random, each as likely as any other."
+        )
     if GAME_RULES[game].draws > 1:
         st.caption("Draw games: the next draw only; the hands are compared as they stand after it.")
 

@@ -115,3 +115,19 @@ def test_a_random_hand_against_a_random_hand_is_sampled_with_its_error(
     assert [row["Cards"] for row in rows] == ["a random hand (7 cards)"] * 2
     assert "runouts drawn at random (seeded)" in _counted(at)
     assert "±0.2" in _counted(at)  # to 0.25% or better
+
+
+def test_a_range_is_drawn_from_and_said_so(calculator: AppTest) -> None:
+    at = calculator
+    at.selectbox(key="calc_game").set_value("triple_draw_27").run()
+    at.text_input(key="calc_draw_1_kept").set_value("any 8-low draw")
+    at.text_input(key="calc_draw_2_kept").set_value("8c 6d 4c 3h 2c")
+    at.selectbox(key="calc_draw_2_draws").set_value("0")
+    at.button(key="calc_go").click().run()
+    rows = _rows(at)
+    assert [row["Cards"] for row in rows] == ["any 8-low draw, draws 1", "8c 6d 4c 3h 2c, pat"]
+    assert "runouts drawn at random (seeded)" in _counted(at)
+    assert any(
+        c.value.startswith("Player 1 holds 'any 8-low draw': one of its 4,005 hands of 4 cards")
+        for c in at.caption
+    )

@@ -48,7 +48,7 @@ class Chances:
 
     equity: Fraction  # his expected part of the pot
     high: Fraction  # his expected part of the high half (the whole pot's high, if no low)
-    low: Fraction  # his expected part of the low half, over the runouts that have a low
+    low: Fraction  # his expected part of the low half (a runout without a low counts 0)
     scoop: Fraction  # the whole pot to him alone
 
 

@@ -9,8 +9,8 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from dashboard import cards, filters, navigation
-from dashboard.connection import database_path, is_dataset
+from dashboard import cards, equity_html, filters, navigation
+from dashboard.connection import database_path, file_version, is_dataset
 from dashboard.games import game_name
 from dashboard.hand_filters import Filters
 from dashboard.literal import literal
@@ -18,6 +18,7 @@ from dashboard.money import format_amount, stakes_of
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import hands as hand_queries
 from dashboard.replay_steps import Replay, build_replay, street_title
+from dashboard.street_equity import StreetEquity, street_equities
 from parsers.sites import site_name
 from pipeline.storage.annotations import SUGGESTED_TAGS, set_tags
 from pipeline.storage.database import Database
@@ -195,8 +196,40 @@ def main() -> None:
         f"{s.title}: {format_amount(s.pot, replay.currency)}" for s in replay.steps[:-1]
     )
     st.caption(f"Pot after each street — {pots}")
+    _equity(replay, int(index), hidden)
     _all_in(rows.hand, rows.players, replay.currency)
     _notes_and_tags(replay, [row["player"] for row in rows.players])
+
+
+@st.cache_data(max_entries=64, show_spinner="Counting each street's equity…")
+def _street_equities(
+    site: str, hand_number: str, version: tuple[str, tuple[int, ...]], _replay: Replay
+) -> tuple[StreetEquity, ...]:
+    """Every street's equities, once per hand (the page re-renders on every click)."""
+    del site, hand_number, version  # the cache key: the hand, in this file as it is now
+    return street_equities(_replay)
+
+
+def _equity(replay: Replay, index: int, hidden: bool) -> None:
+    """The street on show: each player's chances, the hero's view beside them; and
+    every street's equity at once."""
+    path = database_path()
+    equities = _street_equities(
+        replay.site, replay.hand_number, (str(path), file_version(path)), replay
+    )
+    if not equities:
+        return
+    shown = min(index, len(equities) - 1)  # the showdown step: the last street's
+    equity = equities[shown]
+    with st.container(key="replay_equity"):
+        st.markdown(
+            f"**Equity on {equity.title.lower()}**"
+            if replay.family == "stud"
+            else f"**Equity: {equity.title.lower()}**"
+        )
+        st.html(equity_html.street_html(replay, equity, hide_opponents=hidden))
+        with st.expander("Equity street by street", expanded=True):
+            st.html(equity_html.by_street_html(replay, equities, shown))
 
 
 def _all_in(

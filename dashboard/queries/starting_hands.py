@@ -89,11 +89,17 @@ def categories(
 
 def doors(filters: Filters, game: str) -> pl.DataFrame:
     """Stud: the hero's results per unit with his door card live (no card of its rank
-    among the other door cards) and dead, whatever the category."""
+    among the other door cards) and dead, whatever the category; units most hands first."""
     where, params = _where(filters)
-    sql = f"""SELECT money_unit(f.money, f.currency) AS unit, f.door_seen = 0 AS door_live,
-        {_RESULTS}
-    FROM player_hand_facts AS f
-    WHERE {where} AND f.game = $game AND f.door_seen IS NOT NULL
-    GROUP BY ALL ORDER BY unit, door_live DESC"""
+    sql = f"""WITH grouped AS (
+        SELECT money_unit(f.money, f.currency) AS unit, f.door_seen = 0 AS door_live,
+            {_RESULTS}
+        FROM player_hand_facts AS f
+        WHERE {where} AND f.game = $game AND f.door_seen IS NOT NULL
+        GROUP BY ALL
+    )
+    SELECT * EXCLUDE (unit_hands) FROM (
+        SELECT *, sum(hands) OVER (PARTITION BY unit) AS unit_hands FROM grouped
+    )
+    ORDER BY unit_hands DESC, unit, door_live DESC"""
     return fetch(sql, params | {"game": game})

@@ -17,6 +17,7 @@ from dashboard.column_types import Columns
 from dashboard.games import game_name
 from dashboard.money import money_column, unit_key, unit_title
 from dashboard.queries import starting_hands as queries
+from pipeline.reports.wording import counted
 from pipeline.storage.win_rate import signed
 
 _SHOWN = (
@@ -32,6 +33,9 @@ _SHOWN = (
     "ev_big_bets_per_100",
     "ev_interval",
 )
+
+
+_ROW_PIXELS = 35  # a row of st.dataframe
 
 
 def _interval(low: float | None, high: float | None) -> str:
@@ -90,6 +94,7 @@ def _columns(unit: str) -> Columns:
         ),
         "interval": st.column_config.TextColumn(
             "95% interval",
+            width="medium",
             help="Where the true win rate lies, 19 times in 20 (the normal approximation on "
             "the hands' results); empty under 2 hands.",
         ),
@@ -98,7 +103,7 @@ def _columns(unit: str) -> Columns:
             format="%.2f",
             help="Big bets per 100 hands with the luck after all-ins taken out.",
         ),
-        "ev_interval": st.column_config.TextColumn("Adj. 95% interval"),
+        "ev_interval": st.column_config.TextColumn("Adj. 95% interval", width="medium"),
     }
 
 
@@ -108,10 +113,14 @@ def _tables(frame: pl.DataFrame, key: str) -> None:
     for unit in units:
         rows = frame.filter(pl.col("unit") == unit)
         if len(units) > 1:
-            st.markdown(f"**{unit_title(unit)}** · {int(rows['hands'].sum()):,} hands")
+            st.markdown(f"**{unit_title(unit)}** · {counted(int(rows['hands'].sum()), 'hand')}")
         with st.container(key=f"{key}_{unit_key(unit)}"):
             st.dataframe(
-                _readable(rows), hide_index=True, placeholder="—", column_config=_columns(unit)
+                _readable(rows),
+                hide_index=True,
+                placeholder="—",
+                column_config=_columns(unit),
+                height=_ROW_PIXELS * (len(rows) + 1) + 3,  # every row, no inner scrolling
             )
 
 
@@ -122,7 +131,7 @@ def _choose_game(played: pl.DataFrame) -> str:
         "Game",
         list(hands),
         key="starting_hands_game",
-        format_func=lambda game: f"{game_name(game)} ({hands[game]:,} hands)",
+        format_func=lambda game: f"{game_name(game)} ({counted(hands[game], 'hand')})",
     )
     return str(picked or next(iter(hands)))
 

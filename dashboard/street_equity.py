@@ -16,7 +16,9 @@ error is stated):
 
 Stud: the cards to come are the game's (7-card games up to seven, five card stud five).
 When the deck could not give every player still in his last card (eight players to the
-end), that card would be a shared card: the street is not counted, and says so.
+end), that card is one card in the middle for all, as the rules deal it. A street whose
+shared card lies in the middle already (the history's "Board") is not counted, and says
+so.
 
 Draw games, the policy (as the all-in adjustment's, a stated choice):
 
@@ -65,6 +67,7 @@ class Situation:
     to_deal: tuple[tuple[str, int], ...]
     dead: tuple[str, ...]
     at_random: tuple[tuple[str, int], ...]  # player, his cards held but unknown (dealt so)
+    shared: int = 0  # stud: the last card one in the middle for all (the deck runs out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,12 +144,9 @@ def _counted(rules: GameRules, situation: Situation, seed: int) -> View:
     """The situation's odds, or why they cannot be counted."""
     note = _note(rules, situation)
     named = sum(len(cards) for _, cards in situation.hands) + len(situation.dead)
-    needed = sum(count for _, count in situation.to_deal)
+    needed = sum(count for _, count in situation.to_deal) + situation.shared
     if needed > len(DECK) - named:
-        why = (
-            f"the deck cannot deal {needed} cards from {len(DECK) - named} "
-            "(the last would be a shared card)"
-        )
+        why = f"the deck cannot deal the {needed} cards to come from {len(DECK) - named}"
         return View(None, why, note, situation=situation)
     try:
         counted = odds(
@@ -158,6 +158,7 @@ def _counted(rules: GameRules, situation: Situation, seed: int) -> View:
             target_error=TARGET_ERROR,
             max_samples=MAX_SAMPLES,
             seed=seed,
+            shared=situation.shared,
         )
     except ValueError as error:  # a card named twice: a history that contradicts itself
         return View(None, f"not counted: {error}", note, situation=situation)
@@ -172,7 +173,10 @@ def _note(rules: GameRules, situation: Situation) -> str:
     if rules.family is Family.DRAW:
         return "a random hand for " + ", ".join(name for name, _ in unknown) + " (not known)"
     parts = [f"{name} ({count})" for name, count in unknown]
-    return "cards never shown, dealt at random: " + ", ".join(parts)
+    text = "cards never shown, dealt at random: " + ", ".join(parts)
+    if situation.shared:
+        text += "; the deck runs out: the last card is one in the middle for all"
+    return text
 
 
 def _situation(
@@ -209,6 +213,7 @@ def _stud_situation(
     to_deal: dict[str, int] = {}
     at_random: list[tuple[str, int]] = []
     dead: list[str] = []
+    to_come = True  # every player in has his last card to come
     for seat in step.seats:
         if seat.player not in players:
             # folded before: his up cards dead (a folded hero's down cards too, but not
@@ -223,9 +228,15 @@ def _stud_situation(
         unknown = len(seat.cards) - len(held)
         to_deal[seat.player] = rules.hand_size - len(held)
         at_random.append((seat.player, unknown))
-    return Situation(
-        tuple(hands.items()), tuple(to_deal.items()), _without_held(dead, hands), tuple(at_random)
-    )
+        to_come = to_come and len(seat.cards) < rules.hand_size
+    out = _without_held(dead, hands)
+    named = sum(map(len, hands.values())) + len(out)
+    shared = 0
+    if to_come and sum(to_deal.values()) > len(DECK) - named:
+        # stud's rule: the deck cannot give each his last card, so one card in the middle
+        shared = 1
+        to_deal = {name: count - 1 for name, count in to_deal.items()}
+    return Situation(tuple(hands.items()), tuple(to_deal.items()), out, tuple(at_random), shared)
 
 
 # ---------------------------------------------------------------------------- draw

@@ -6,7 +6,9 @@ A situation is the cards each player holds that are known, how many more he will
 dead cards (folded up cards, known discards). Every card a player gets comes from the
 deck less every card named, so an unknown down card is a card like the ones to come.
 Each runout is judged as a showdown: the high half to the best high, the low half to the
-best qualifying low (no low: the whole pot to the high), ties sharing.
+best qualifying low (no low: the whole pot to the high), ties sharing. `shared` cards
+are dealt once, face up in the middle, to every hand: stud's community card when the
+deck cannot give each player his last card (the replayer's streets with eight players).
 
 Every runout is counted when there are at most `max_exact` of them; otherwise runouts are
 drawn with a seeded generator, `BATCH` at a time, until the standard error of every
@@ -82,9 +84,11 @@ def odds(
     target_error: float = TARGET_ERROR,
     max_samples: int = MAX_SAMPLES,
     seed: int = 0,
+    shared: int = 0,
 ) -> Odds:
     """The chances of the players of `hands` (their known cards), each to be dealt
-    `to_deal[name]` more cards (none if absent) from the deck less `hands` and `dead`.
+    `to_deal[name]` more cards (none if absent) from the deck less `hands` and `dead`,
+    and `shared` cards that every hand holds.
 
     Raises `ValueError` for a card named twice, a text that is not a card, or more cards
     to deal than the deck holds."""
@@ -92,15 +96,16 @@ def odds(
     if len(players) < 2:
         raise ValueError("odds need two players or more")
     counts = [to_deal.get(name, 0) for name in players]
-    if min(counts) < 0:
+    if min(counts) < 0 or shared < 0:
         raise ValueError("a negative number of cards to deal")
     unseen = _unseen([card for name in players for card in hands[name]] + list(dead))
-    if sum(counts) > len(unseen):
+    if sum(counts) + shared > len(unseen):
         raise ValueError(
-            f"{sum(counts)} cards to deal from a deck of {len(unseen)}: the deck cannot deal them"
+            f"{sum(counts) + shared} cards to deal from a deck of {len(unseen)}: "
+            "the deck cannot deal them"
         )
-    tally = _Tally(variant, [tuple(hands[name]) for name in players], counts, unseen)
-    total = _runout_count(len(unseen), counts)
+    tally = _Tally(variant, [tuple(hands[name]) for name in players], counts, unseen, shared)
+    total = _runout_count(len(unseen), counts, shared)
     exact = total <= max_exact
     if exact:
         tally.every_runout()
@@ -125,12 +130,14 @@ class _Tally:
         held: list[tuple[Card, ...]],
         counts: list[int],
         unseen: list[Card],
+        shared: int = 0,
     ) -> None:
         self.high = variant.high
         self.low = variant.low
         self.held = held
         self.counts = counts
         self.unseen = unseen
+        self.shared = shared  # cards every hand holds, dealt first
         players = len(held)
         self.units = 4 * math.lcm(*range(1, players + 1))
         self.equity = [0] * players
@@ -141,12 +148,15 @@ class _Tally:
         self.lows = 0
         self.runouts = 0
         # a player's values by the bit mask of the unseen cards he is dealt
-        self.remember = [math.comb(len(unseen), count) <= _REMEMBERED_SETS for count in counts]
+        self.remember = [
+            math.comb(len(unseen), count + shared) <= _REMEMBERED_SETS for count in counts
+        ]
         self.values: list[dict[int, HandValues]] = [{} for _ in held]
         # Five to seven cards a hand: valued from the sum of the cards' keys (evaluators.KEYED)
         self.keyed_high: KeyedEvaluator | None = KEYED.get(self.high)
         self.keyed_low: KeyedEvaluator | None = KEYED.get(self.low) if self.low else None
-        if not all(5 <= len(cards) + count <= 7 for cards, count in zip(held, counts, strict=True)):
+        sizes = [len(cards) + count + shared for cards, count in zip(held, counts, strict=True)]
+        if not all(5 <= size <= 7 for size in sizes):
             self.keyed_high = self.keyed_low = None
         self.held_keys = [sum(map(card_key, cards)) for cards in held]
         self.unseen_keys = [card_key(card) for card in unseen]
@@ -215,10 +225,17 @@ class _Tally:
                 self.scoops[index] += 1
 
     def every_runout(self) -> None:
-        """Each way to deal each player his cards in turn, from the cards left."""
-        self._deal(0, 0, [])
+        """Each way to deal the shared cards, then each player his cards in turn, from
+        the cards left."""
+        for common in combinations(range(len(self.unseen)), self.shared):  # () if none
+            mask = 0
+            for card in common:
+                mask |= 1 << card
+            self._deal(0, mask, [], common)
 
-    def _deal(self, player: int, used: int, values: list[HandValues]) -> None:
+    def _deal(
+        self, player: int, used: int, values: list[HandValues], common: tuple[int, ...] = ()
+    ) -> None:
         if player == len(self.held):
             self.count(values)
             return
@@ -228,24 +245,26 @@ class _Tally:
                 mask |= 1 << card
             if used & mask:
                 continue
-            values.append(self.value(player, dealt))
-            self._deal(player + 1, used | mask, values)
+            values.append(self.value(player, (*dealt, *common) if common else dealt))
+            self._deal(player + 1, used | mask, values, common)
             values.pop()
 
     def draw(self, samples: int, generator: random.Random) -> None:
         """`samples` more runouts, each a partial shuffle of the unseen cards."""
         deck = list(range(len(self.unseen)))
         size = len(deck)
-        needed = sum(self.counts)
+        needed = sum(self.counts) + self.shared
         fraction = generator.random
         for _ in range(samples):
             for index in range(needed):  # Fisher-Yates, stopped once the runout is dealt
                 other = index + int(fraction() * (size - index))
                 deck[index], deck[other] = deck[other], deck[index]
             values: list[HandValues] = []
+            common = deck[needed - self.shared : needed]
             start = 0
             for player, count in enumerate(self.counts):
-                values.append(self.value(player, deck[start : start + count]))
+                dealt = deck[start : start + count]
+                values.append(self.value(player, dealt + common if common else dealt))
                 start += count
             self.count(values)
 
@@ -287,9 +306,10 @@ def _unseen(named: list[Card]) -> list[Card]:
     return [card for card in DECK if card not in gone]
 
 
-def _runout_count(unseen: int, counts: list[int]) -> int:
-    """The ways to deal each player his count of cards in turn."""
-    total = 1
+def _runout_count(unseen: int, counts: list[int], shared: int = 0) -> int:
+    """The ways to deal the shared cards, then each player his count of cards in turn."""
+    total = math.comb(unseen, shared)
+    unseen -= shared
     for count in counts:
         total *= math.comb(unseen, count)
         unseen -= count

@@ -99,3 +99,19 @@ def test_impossible_situations_are_refused() -> None:
         odds(stud, {"A": (), "B": ()}, {"A": 30, "B": 30})
     with pytest.raises(ValueError, match="two players"):
         odds(stud, {"A": ("As",)}, {})
+
+
+@pytest.mark.parametrize("game", [Game.SEVEN_STUD, Game.RAZZ, Game.SEVEN_STUD_HILO])
+def test_a_shared_card_is_the_stud_community_card_of_the_all_in_adjustment(game: Game) -> None:
+    """Eight players on 6th street, 48 cards out: the deck cannot give each his 7th card,
+    so one card in the middle is everyone's; the same as `pot_equities`' community card."""
+    deals = random.Random(f"shared {game}")
+    for _ in range(3):
+        cards = deals.sample(DECK, 48)
+        held = {f"P{i}": tuple(cards[6 * i : 6 * i + 6]) for i in range(8)}
+        ours = odds(VARIANTS[game], held, {}, shared=1)
+        theirs = pot_equities(VARIANTS[game], held, 1)
+        assert ours.exact and ours.runouts == 4 and theirs.exact
+        assert {name: c.equity for name, c in ours.chances.items()} == dict(theirs.shares)
+    sampled = odds(VARIANTS[game], {"A": ("As",), "B": ("Kd",)}, {"A": 5, "B": 5}, shared=1)
+    assert not sampled.exact and sum(c.equity for c in sampled.chances.values()) == 1

@@ -84,24 +84,39 @@ def stage_starting_hands(
     connection: duckdb.DuckDBPyConnection, ctes: str, sources: Mapping[str, str]
 ) -> None:
     """Name the starts of the rows `sources` stand for (`ctes`: the WITH clause that makes
-    them the tables' names) into the temporary table STARTS_TABLE."""
+    them the tables' names) into STARTS_TABLE, a frame the connection reads as a view
+    (one scan, by the facts' insert: no copy of it is written)."""
+    import polars as pl  # the loader's frames are Polars already
+
     query = _ROWS_SQL if not sources else f"{ctes}\n{_ROWS_SQL}"
     rows = connection.execute(query).fetchall()
-    columns: list[list[object]] = [[] for _ in range(3 + len(START_COLUMNS))]
+    named_rows = []
     for site, hand_number, player, game, down, up, first_up, drawn, kept in rows:
         named = starting_hand_row(game, down, up, first_up or (), drawn, kept)
-        if named is None:
-            continue
-        for column, value in zip(columns, (site, hand_number, player, *named), strict=True):
-            column.append(value)
-    connection.execute(
-        f"CREATE OR REPLACE TEMPORARY TABLE {STARTS_TABLE} AS SELECT "
-        "unnest($1::VARCHAR[]) AS site, unnest($2::VARCHAR[]) AS hand_number, "
-        "unnest($3::VARCHAR[]) AS player, unnest($4::VARCHAR[]) AS start_category, "
-        "unnest($5::VARCHAR[]) AS start_detail, unnest($6::INTEGER[]) AS start_order, "
-        "unnest($7::INTEGER[]) AS detail_order, unnest($8::INTEGER[]) AS door_seen",
-        columns,
-    )
+        if named is not None:
+            named_rows.append((site, hand_number, player, *named))
+    types = {"site": "VARCHAR", "hand_number": "VARCHAR", "player": "VARCHAR"}
+    schema = {
+        name: pl.Int32 if kind == "INTEGER" else pl.String
+        for name, kind in (types | START_COLUMN_TYPES).items()
+    }
+    frame = pl.DataFrame(named_rows, schema=schema, orient="row")
+    connection.register(STARTS_TABLE, _ArrowStream(frame))
+
+
+def unstage_starting_hands(connection: duckdb.DuckDBPyConnection) -> None:
+    """Let go of the frame `stage_starting_hands` registered."""
+    connection.unregister(STARTS_TABLE)
+
+
+class _ArrowStream:
+    """A frame as DuckDB reads it through the Arrow C stream interface (no pyarrow)."""
+
+    def __init__(self, frame: object) -> None:
+        self.frame = frame
+
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object:
+        return self.frame.__arrow_c_stream__(requested_schema)  # type: ignore[attr-defined]
 
 
 StartRow = tuple[str, str, int, int, int | None]

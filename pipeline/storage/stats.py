@@ -25,6 +25,7 @@ from pipeline.storage.starting_hand_facts import (
     START_COLUMNS,
     STARTS_TABLE,
     stage_starting_hands,
+    unstage_starting_hands,
 )
 
 STAT_HELPERS_SQL = Path(__file__).with_name("stat_helpers.sql")
@@ -131,7 +132,7 @@ def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str])
         f"FROM ({facts_query(sources)}) AS f LEFT JOIN {STARTS_TABLE} AS s "
         "ON s.site = f.site AND s.hand_number = f.hand_number AND s.player = f.player"
     ).fetchall()
-    connection.execute(f"DROP TABLE {STARTS_TABLE}").fetchall()
+    unstage_starting_hands(connection)
 
 
 def _scalar(connection: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None):

@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-import duckdb
+# bench/dashboard.py, beside this script, would shadow the dashboard package
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
 
-from dashboard.replay_steps import HandRows, build_replay
-from dashboard.street_equity import MAX_EXACT, MAX_SAMPLES, TARGET_ERROR, street_equities
+import duckdb  # noqa: E402
+
+from dashboard.replay_steps import HandRows, build_replay  # noqa: E402
+from dashboard.street_equity import MAX_EXACT, MAX_SAMPLES, TARGET_ERROR, street_equities  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 TABLES = ("hand_players", "actions", "draws", "pots", "findings")
@@ -37,9 +41,9 @@ def hand_rows(database: Path, game: str | None, limit: int) -> list[HandRows]:
     try:
         where = "WHERE game = $game" if game else ""
         hands = (
-            connection.execute(
+            connection.sql(
                 f"SELECT * FROM hands {where} ORDER BY site, hand_number LIMIT $limit",
-                {"limit": limit} | ({"game": game} if game else {}),
+                params={"limit": limit} | ({"game": game} if game else {}),
             )
             .pl()
             .to_dicts()

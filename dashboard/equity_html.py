@@ -60,6 +60,18 @@ def compared(replay: Replay, index: int) -> str:
     return "hands compared as they stand: no draw left"
 
 
+def heading(replay: Replay, index: int) -> str:
+    """The street's equity as a player says it: "Equity on 5th street", "Equity before
+    the second draw", "Equity after the last draw"."""
+    streets = replay.steps[:-1]
+    index = min(index, len(streets) - 1)
+    if replay.family == "stud":
+        return f"Equity on {streets[index].title}"
+    if index + 1 < len(streets):
+        return f"Equity before the {streets[index + 1].title.lower().removeprefix('the ')}"
+    return "Equity after the last draw"
+
+
 def _hero_name(step: Step) -> str:
     return next((seat.player for seat in step.seats if seat.is_hero), "the hero")
 
@@ -136,7 +148,8 @@ def _how_html(replay: Replay, equity: StreetEquity, hero: str, both: bool) -> st
     if both:
         lines.append(f"As {escape(hero)} saw it (his cards, the up cards): {_how(equity.hero)}")
     elif equity.hero.same_as_shown:
-        lines.append(f"{escape(hero)}'s view is the same: no opponent's down card is known.")
+        hidden = "down card" if replay.family == "stud" else "card"
+        lines.append(f"{escape(hero)}'s view is the same: no opponent's {hidden} is known.")
     elif equity.hero.why_not and equity.shown.odds is not None:
         lines.append(f"{escape(hero)}'s view: not counted, {escape(equity.hero.why_not)}.")
     items = "".join(f"<li>{line}</li>" for line in lines)

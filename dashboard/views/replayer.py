@@ -222,11 +222,7 @@ def _equity(replay: Replay, index: int, hidden: bool) -> None:
     shown = min(index, len(equities) - 1)  # the showdown step: the last street's
     equity = equities[shown]
     with st.container(key="replay_equity"):
-        st.markdown(
-            f"**Equity on {equity.title.lower()}**"
-            if replay.family == "stud"
-            else f"**Equity: {equity.title.lower()}**"
-        )
+        st.markdown(f"**{equity_html.heading(replay, shown)}**")
         st.html(equity_html.street_html(replay, equity, hide_opponents=hidden))
         with st.expander("Equity street by street", expanded=True):
             st.html(equity_html.by_street_html(replay, equities, shown))

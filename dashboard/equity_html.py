@@ -72,6 +72,11 @@ def heading(replay: Replay, index: int) -> str:
     return "Equity after the last draw"
 
 
+def _when(replay: Replay, index: int) -> str:
+    """A draw game's street by the draw its equity is before: "Before the first draw"."""
+    return heading(replay, index).removeprefix("Equity ").capitalize()
+
+
 def _hero_name(step: Step) -> str:
     return next((seat.player for seat in step.seats if seat.is_hero), "the hero")
 
@@ -185,7 +190,8 @@ def by_street_html(replay: Replay, equities: Sequence[StreetEquity], current: in
     parts.append("</tr>")
     for equity in equities:
         weight = ' style="font-weight:700"' if equity.index == current else ""
-        parts.append(f'<tr{weight}><td class="sd-eq-name">{escape(equity.title)}</td>')
+        label = equity.title if replay.family == "stud" else _when(replay, equity.index)
+        parts.append(f'<tr{weight}><td class="sd-eq-name">{escape(label)}</td>')
         for name in names:
             chances = equity.shown.odds.chances.get(name) if equity.shown.odds else None
             parts.append(f"<td>{percent(chances.equity) if chances else ''}</td>")

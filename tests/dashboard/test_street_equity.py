@@ -321,3 +321,6 @@ def test_the_replayer_shows_a_draw_hands_equity_before_each_draw(
     assert 'data-street="predraw"' in html
     assert "hands compared after the next draw (first draw)" in html
     assert "random hand for" in html  # the opponents' kept cards are not known
+    assert any(m.value == "**Equity before the first draw**" for m in at.markdown)
+    by_street = next(h.value for h in at.html if 'data-by-street="1"' in h.value)
+    assert "Before the first draw" in by_street and "After the last draw" in by_street

@@ -49,57 +49,53 @@ def games(filters: Filters) -> pl.DataFrame:
     return fetch(sql, params)
 
 
-def categories(
-    filters: Filters, game: str, by_door: bool = False, category: str | None = None
-) -> pl.DataFrame:
-    """The hero's results in `game` per unit and category (with `by_door`, per door card
-    live or dead too; with `category`, per detail of that category), in the report's
-    order; units most hands first. Columns: unit, category, detail, door_live, hands,
-    the rates and the win rates with their 95% interval."""
+def tables(filters: Filters, game: str, by_door: bool = False) -> pl.DataFrame:
+    """Everything the page shows of `game`, in one scan (GROUPING SETS): rows of `level`
+    'category' (per unit and category; with `by_door`, per door card live or dead too),
+    'detail' (per detail of each category, likewise) and 'door' (stud: per unit and door
+    card live or dead, whatever the category), in the report's order, units most hands
+    first. Columns: level, unit, category, detail, door_live, hands, the rates and the
+    win rates with their 95% interval."""
     where, params = _where(filters)
     params |= {"game": game}
-    door = "f.door_seen = 0" if by_door else "NULL::BOOLEAN"
-    detail = "f.start_detail" if category is not None else "NULL::VARCHAR"
-    if category is not None:
-        where += " AND f.start_category = $category"
-        params["category"] = category
-    # a category's details in their order, each live then dead; categories the same way
-    order = "detail_order, door_live DESC NULLS LAST"
-    if category is None:
-        order = "door_live DESC NULLS LAST, detail_order"
-    sql = f"""WITH grouped AS (
+    split = "f.door_seen = 0" if by_door else "NULL::BOOLEAN"
+    sql = f"""WITH hero AS (
         SELECT
+            f.*,
             money_unit(f.money, f.currency) AS unit,
+            {split} AS door_split,
+            f.door_seen = 0 AS door_any
+        FROM player_hand_facts AS f
+        WHERE {where} AND f.game = $game
+    ),
+    grouped AS (
+        SELECT
+            CASE
+                WHEN grouping(f.start_category) = 1 THEN 'door'
+                WHEN grouping(f.start_detail) = 1 THEN 'category'
+                ELSE 'detail'
+            END AS level,
+            f.unit,
             f.start_category AS category,
-            {detail} AS detail,
-            {door} AS door_live,
+            f.start_detail AS detail,
+            CASE WHEN grouping(f.start_category) = 1 THEN f.door_any ELSE f.door_split END
+                AS door_live,
             min(f.start_order) AS category_order,
             min(f.detail_order) AS detail_order,
             {_RESULTS}
-        FROM player_hand_facts AS f
-        WHERE {where} AND f.game = $game
-        GROUP BY ALL
+        FROM hero AS f
+        GROUP BY GROUPING SETS (
+            (f.unit, f.start_category, f.door_split),
+            (f.unit, f.start_category, f.start_detail, f.door_split),
+            (f.unit, f.door_any)
+        )
     )
     SELECT * EXCLUDE (unit_hands) FROM (
-        SELECT *, sum(hands) OVER (PARTITION BY unit) AS unit_hands FROM grouped
+        SELECT *, sum(hands) FILTER (WHERE level = 'category') OVER (PARTITION BY unit)
+            AS unit_hands
+        FROM grouped
     )
-    ORDER BY unit_hands DESC, unit, category_order, {order}, hands DESC, detail"""
+    WHERE level <> 'door' OR door_live IS NOT NULL
+    ORDER BY level, unit_hands DESC, unit, category_order, detail_order,
+        door_live DESC NULLS LAST, hands DESC, detail"""
     return fetch(sql, params)
-
-
-def doors(filters: Filters, game: str) -> pl.DataFrame:
-    """Stud: the hero's results per unit with his door card live (no card of its rank
-    among the other door cards) and dead, whatever the category; units most hands first."""
-    where, params = _where(filters)
-    sql = f"""WITH grouped AS (
-        SELECT money_unit(f.money, f.currency) AS unit, f.door_seen = 0 AS door_live,
-            {_RESULTS}
-        FROM player_hand_facts AS f
-        WHERE {where} AND f.game = $game AND f.door_seen IS NOT NULL
-        GROUP BY ALL
-    )
-    SELECT * EXCLUDE (unit_hands) FROM (
-        SELECT *, sum(hands) OVER (PARTITION BY unit) AS unit_hands FROM grouped
-    )
-    ORDER BY unit_hands DESC, unit, door_live DESC"""
-    return fetch(sql, params | {"game": game})

@@ -154,7 +154,7 @@ def main() -> None:
         help="Each category twice: with the door card live (no other door card of its rank) "
         "and dead.",
     )
-    frame = queries.categories(active, game, by_door=door)
+    frame = queries.tables(active, game, by_door=door)  # one scan: every table below
     st.caption(
         f"{game_name(game)}: the hero's hands whose starting cards are known, by what he "
         "started with (stud: the two down cards and the door card; razz: the three-card "
@@ -162,21 +162,24 @@ def main() -> None:
         "before it). Each rate is over the row's hands; BB/100 is big bets per 100 hands "
         "with its 95% interval. Definitions: docs/stats.md, 'Starting hands'."
     )
-    _tables(frame, "starting_hands")
+    categories = frame.filter(pl.col("level") == "category")
+    _tables(categories, "starting_hands")
     if stud:
         st.subheader("Door card live or dead")
         st.caption(
             "Every start of the game, by whether another player's door card was of its "
             "door card's rank (dead) or none was (live)."
         )
-        _tables(queries.doors(active, game), "starting_hands_doors")
-    categories = list(dict.fromkeys(frame["category"].to_list()))
+        _tables(frame.filter(pl.col("level") == "door"), "starting_hands_doors")
     st.subheader("Details")
     category = st.selectbox(
-        "Details of", categories, key="starting_hands_category", help="The finer labels."
+        "Details of",
+        list(dict.fromkeys(categories["category"].to_list())),
+        key="starting_hands_category",
+        help="The finer labels of a category.",
     )
     if category is not None:
-        details = queries.categories(active, game, by_door=door, category=category)
+        details = frame.filter((pl.col("level") == "detail") & (pl.col("category") == category))
         _tables(details.drop("category"), "starting_hands_details")
 
 

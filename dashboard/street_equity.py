@@ -137,12 +137,12 @@ def _views(
     mine = _situation(replay, rules, index, players, hero_view=True)
     if mine == situation:
         return shown, View(shown.odds, shown.why_not, shown.note, True, situation)
-    return shown, _counted(rules, mine, index)
+    return shown, _counted(rules, mine, index, hero_view=True)
 
 
-def _counted(rules: GameRules, situation: Situation, seed: int) -> View:
+def _counted(rules: GameRules, situation: Situation, seed: int, hero_view: bool = False) -> View:
     """The situation's odds, or why they cannot be counted."""
-    note = _note(rules, situation)
+    note = _note(rules, situation, hero_view)
     named = sum(len(cards) for _, cards in situation.hands) + len(situation.dead)
     needed = sum(count for _, count in situation.to_deal) + situation.shared
     if needed > len(DECK) - named:
@@ -165,15 +165,20 @@ def _counted(rules: GameRules, situation: Situation, seed: int) -> View:
     return View(counted, "", note, situation=situation)
 
 
-def _note(rules: GameRules, situation: Situation) -> str:
+def _note(rules: GameRules, situation: Situation, hero_view: bool = False) -> str:
     """What the count dealt at random besides the cards to come."""
     unknown = [(name, count) for name, count in situation.at_random if count]
     if not unknown:
         return ""
+    names = ", ".join(name for name, _ in unknown)
     if rules.family is Family.DRAW:
-        return "a random hand for " + ", ".join(name for name, _ in unknown) + " (not known)"
-    parts = [f"{name} ({count})" for name, count in unknown]
-    text = "cards never shown, dealt at random: " + ", ".join(parts)
+        why = "no card of theirs is seen" if hero_view else "not known"
+        return f"a random hand for {names} ({why})"
+    if hero_view:
+        text = f"the down cards he could not see dealt at random ({names})"
+    else:
+        parts = [f"{name} ({count})" for name, count in unknown]
+        text = "cards never shown, dealt at random: " + ", ".join(parts)
     if situation.shared:
         text += "; the deck runs out: the last card is one in the middle for all"
     return text

@@ -172,12 +172,15 @@ def _how(view: View) -> str:
     return text + "."
 
 
-def by_street_html(replay: Replay, equities: Sequence[StreetEquity], current: int) -> str:
+def by_street_html(
+    replay: Replay, equities: Sequence[StreetEquity], current: int, hero_only: bool = False
+) -> str:
     """Every street at once: each player's equity as the hands turned out, and the
-    hero's own view of his; the street on show marked."""
-    names = [seat.player for seat in replay.steps[0].seats]
+    hero's own view of his; the street on show marked. `hero_only`: his view alone
+    (the others would tell the down cards hidden until the showdown)."""
     hero = _hero_name(replay.steps[0])
     has_hero = any(seat.is_hero for seat in replay.steps[0].seats)
+    names = [] if hero_only else [seat.player for seat in replay.steps[0].seats]
     parts = [
         STYLE,
         '<table class="sd-eq" data-by-street="1"><tr><th class="sd-eq-name">Street</th>',

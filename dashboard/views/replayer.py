@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC
 from typing import Any
 
@@ -18,7 +19,7 @@ from dashboard.money import format_amount, stakes_of
 from dashboard.queries import annotations as annotation_queries
 from dashboard.queries import hands as hand_queries
 from dashboard.replay_steps import Replay, build_replay, street_title
-from dashboard.street_equity import StreetEquity, street_equities
+from dashboard.street_equity import StreetEquity, View, street_equities
 from parsers.sites import site_name
 from pipeline.storage.annotations import SUGGESTED_TAGS, set_tags
 from pipeline.storage.database import Database
@@ -221,11 +222,26 @@ def _equity(replay: Replay, index: int, hidden: bool) -> None:
         return
     shown = min(index, len(equities) - 1)  # the showdown step: the last street's
     equity = equities[shown]
+    # Down cards hidden until the showdown: the chances as the hands turned out would tell
+    # them, so before it the hero's view (what he could see) stands alone.
+    spoils = (
+        hidden
+        and not replay.steps[index].final
+        and any(e.hero.odds is not None and not e.hero.same_as_shown for e in equities)
+    )
+    if spoils:
+        mine = equity.hero if equity.hero.odds is not None else View(None, equity.hero.why_not)
+        equity = replace(equity, shown=mine, hero=View(None))
     with st.container(key="replay_equity"):
         st.markdown(f"**{equity_html.heading(replay, shown)}**")
         st.html(equity_html.street_html(replay, equity, hide_opponents=hidden))
+        if spoils:
+            st.caption(
+                "What you could see then. The chances as the hands turned out show at the "
+                "showdown, or with opponents' down cards shown."
+            )
         with st.expander("Equity street by street", expanded=True):
-            st.html(equity_html.by_street_html(replay, equities, shown))
+            st.html(equity_html.by_street_html(replay, equities, shown, hero_only=spoils))
 
 
 def _all_in(

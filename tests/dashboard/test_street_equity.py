@@ -301,6 +301,15 @@ def test_the_replayer_shows_each_streets_equity(
     at.select_slider(key="replay_step").set_value(4).run()
     seventh = equity_html()
     assert 'data-street="seventh"' in seventh
+    # Kestrel99's down cards hidden until the showdown: the hero's view alone, nothing
+    # that tells them (the chances as the hands turned out: all to Kestrel99)
+    assert 'data-equity="Kestrel99">100.0%' not in seventh
+    assert "every runout counted (1)" not in seventh
+    assert any("What you could see then" in c.value for c in at.caption)
+    by_street = next(h.value for h in at.html if 'data-by-street="1"' in h.value)
+    assert "Kestrel99</th>" not in by_street and "as he saw it" in by_street
+    at.toggle(key="replay_hide").set_value(False).run()
+    seventh = equity_html()
     assert "every runout counted (1)" in seventh
     assert 'data-equity="Kestrel99">100.0%' in seventh
     at.button(key="replay_last").click().run()  # the showdown: the last street's equity

@@ -104,6 +104,7 @@ _RANK_INDEX: Final[dict[str, int]] = {r: ri for ri, r in enumerate(RANKS)}
 # of multisets of at most seven cards; see the module docstring.
 _HIGH_BY_RANKS: Final[dict[int, int]] = {}
 _DEUCE_BY_RANKS: Final[dict[int, int]] = {}
+_DEUCE_BEST_BY_RANKS: Final[dict[int, int]] = {}  # six or seven cards, no five of a suit
 _A5_BY_RANKS: Final[dict[int, int]] = {}
 _FLUSH_BY_MASK: Final[dict[int, int]] = {}
 _DEUCE_FLUSH_BY_MASK: Final[dict[int, int]] = {}
@@ -307,7 +308,7 @@ def deuce_to_seven_low_value(cards: Cards) -> HandValue:
     """
     if len(cards) != 5:
         if 5 < len(cards) <= 7:
-            return max(map(deuce_to_seven_low_value, combinations(cards, 5)))
+            return _deuce_to_seven_best_five(cards)
         if 0 < len(cards) < 5:
             return _deuce_to_seven_board_value(cards)
         raise ValueError(f"deuce_to_seven_low_value takes 1 to 7 cards, got {len(cards)}")
@@ -322,6 +323,24 @@ def deuce_to_seven_low_value(cards: Cards) -> HandValue:
     if (key + _FLUSH_PROBE) & _FLUSH_FLAG:
         value = max(value, _flush_value(cards, key, _DEUCE_FLUSH_BY_MASK, False))
     return _LOW_TOP - value
+
+
+def _deuce_to_seven_best_five(cards: Cards) -> HandValue:
+    """The best five of six or seven cards. Unless five share a suit, no five make a
+    flush, and the best five depend on the ranks alone: valued once per ranks (2-7 Razz
+    equity values the same ranks again and again)."""
+    try:
+        key = sum(map(_CARD_KEY.__getitem__, cards))
+    except KeyError:
+        raise _unknown_card(cards) from None
+    if (key + _FLUSH_PROBE) & _FLUSH_FLAG:
+        return max(map(deuce_to_seven_low_value, combinations(cards, 5)))
+    ranks_key = key & _RANK_FIELD
+    value = _DEUCE_BEST_BY_RANKS.get(ranks_key)
+    if value is None:
+        value = max(map(deuce_to_seven_low_value, combinations(cards, 5)))
+        _DEUCE_BEST_BY_RANKS[ranks_key] = value
+    return value
 
 
 def _deuce_to_seven_board_value(cards: Cards) -> HandValue:

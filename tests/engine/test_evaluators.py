@@ -513,3 +513,15 @@ def test_badugi_orders_like_brute_force(hands: list[list[str]]) -> None:
 @given(st.lists(hands_strategy(5), min_size=2, max_size=8))
 def test_badugi_of_five_orders_like_brute_force(hands: list[list[str]]) -> None:
     assert same_order([badugi_value(c) for c in hands], [naive_badugi(c) for c in hands])
+
+
+def test_two_to_seven_of_six_or_seven_cards_is_their_best_five() -> None:
+    """2-7 Razz: six or seven cards valued by their ranks once (no five of a suit) are
+    valued as the best of their five-card hands, flushes possible or not."""
+    deals = random.Random("2-7 best five")
+    hands = [deals.sample(DECK, deals.choice((6, 7))) for _ in range(3_000)]
+    suited = [[r + "h" for r in deals.sample(RANKS, 5)] + deals.sample(DECK, 2) for _ in range(300)]
+    for cards in hands + [list(dict.fromkeys(c)) for c in suited]:
+        best = max(deuce_to_seven_low_value(list(five)) for five in combinations(cards, 5))
+        assert deuce_to_seven_low_value(cards) == best, cards
+        assert deuce_to_seven_low_value(cards[::-1]) == best, cards  # valued again: remembered

@@ -67,7 +67,9 @@ COLUMN_HELP = {
 }
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+# A resource, not data: kept as it is, never pickled (the compiled engine's frozen
+# results cannot be rebuilt by pickle), and immutable, so sharing it is safe.
+@st.cache_resource(max_entries=64, show_spinner=False)
 def _odds(situation: Situation) -> Odds:
     return situation.odds(target_error=TARGET_ERROR, max_samples=MAX_SAMPLES)
 

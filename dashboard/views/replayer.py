@@ -202,7 +202,9 @@ def main() -> None:
     _notes_and_tags(replay, [row["player"] for row in rows.players])
 
 
-@st.cache_data(max_entries=64, show_spinner="Counting each street's equity…")
+# A resource, not data: kept as it is, never pickled (the compiled engine's frozen
+# results cannot be rebuilt by pickle), and immutable, so sharing it is safe.
+@st.cache_resource(max_entries=64, show_spinner="Counting each street's equity…")
 def _street_equities(
     site: str, hand_number: str, version: tuple[str, tuple[int, ...]], _replay: Replay
 ) -> tuple[StreetEquity, ...]:

@@ -19,47 +19,28 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
-from typing import Any
 
 # bench/dashboard.py, beside this script, would shadow the dashboard package
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
 
 import duckdb  # noqa: E402
 
+from dashboard.queries.hands import every_hand_rows  # noqa: E402
 from dashboard.replay_steps import HandRows, build_replay  # noqa: E402
 from dashboard.street_equity import MAX_EXACT, MAX_SAMPLES, TARGET_ERROR, street_equities  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
-TABLES = ("hand_players", "actions", "draws", "pots", "findings")
 
 
 def hand_rows(database: Path, game: str | None, limit: int) -> list[HandRows]:
     """The database's hands (the first `limit`, in hand order), as the replayer reads them."""
     connection = duckdb.connect(str(database), read_only=True)
     try:
-        where = "WHERE game = $game" if game else ""
-        hands = (
-            connection.sql(
-                f"SELECT * FROM hands {where} ORDER BY site, hand_number LIMIT $limit",
-                params={"limit": limit} | ({"game": game} if game else {}),
-            )
-            .pl()
-            .to_dicts()
-        )
-        grouped: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
-        for table in TABLES:
-            rows: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-            for row in connection.sql(f"SELECT * FROM {table}").pl().iter_rows(named=True):
-                rows[(row["site"], row["hand_number"])].append(row)
-            grouped[table] = rows
+        return every_hand_rows(connection, game, limit)
     finally:
         connection.close()
-    return [
-        HandRows(hand, *(grouped[t][(hand["site"], hand["hand_number"])] for t in TABLES))
-        for hand in hands
-    ]
 
 
 def sample_database(folder: Path) -> Path:

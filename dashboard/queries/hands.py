@@ -82,3 +82,30 @@ def hand_rows(site: str, hand_number: str) -> HandRows | None:
     if not hand:
         return None
     return HandRows(hand[0], players, actions, draws, pots, findings)
+
+
+def every_hand_rows(
+    connection: duckdb.DuckDBPyConnection, game: str | None = None, limit: int | None = None
+) -> list[HandRows]:
+    """Every stored hand's rows (of one game; the first `limit` in hand order), read
+    table by table: for checking or timing what the replayer does on a whole database."""
+    where = "WHERE game = $game" if game else ""
+    params: dict[str, object] = {"game": game} if game else {}
+    if limit is not None:
+        where += " ORDER BY site, hand_number LIMIT $limit"
+        params["limit"] = limit
+    hands = connection.sql(f"SELECT * FROM hands {where}", params=params).pl().to_dicts()
+    grouped: dict[str, dict[tuple[str, str], list[dict[str, object]]]] = {}
+    for table in _HAND_TABLES[1:]:
+        rows: dict[tuple[str, str], list[dict[str, object]]] = {}
+        for row in connection.sql(f"SELECT * FROM {table}").pl().iter_rows(named=True):
+            rows.setdefault((row["site"], row["hand_number"]), []).append(row)
+        grouped[table] = rows
+    hands.sort(key=lambda hand: (hand["site"], hand["hand_number"]))
+    return [
+        HandRows(
+            hand,
+            *(grouped[t].get((hand["site"], hand["hand_number"]), []) for t in _HAND_TABLES[1:]),
+        )
+        for hand in hands
+    ]

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.queries.hands import every_hand_rows
 from dashboard.replay_steps import HandRows, Replay, build_replay
 from dashboard.street_equity import StreetEquity, street_equities
 from parsers.model.games import GAME_RULES, Game
@@ -25,8 +25,6 @@ from tests.conftest import HANG_SECONDS, REPO
 from tests.dashboard.test_dashboard import STUD_HAND, TRIPLE_DRAW_HAND
 from tests.dashboard.test_dashboard_replay_steps import D, _action, _player
 
-TABLES = ("hand_players", "actions", "draws", "pots", "findings")
-
 
 @pytest.fixture(scope="module")
 def real_hands(real_histories: Path, tmp_path_factory: pytest.TempPathFactory) -> list[HandRows]:
@@ -36,19 +34,9 @@ def real_hands(real_histories: Path, tmp_path_factory: pytest.TempPathFactory) -
         import_histories([real_histories], database)
     connection = duckdb.connect(str(path), read_only=True)
     try:
-        hands = connection.sql("SELECT * FROM hands ORDER BY site, hand_number").pl().to_dicts()
-        grouped: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
-        for table in TABLES:
-            rows: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-            for row in connection.sql(f"SELECT * FROM {table}").pl().iter_rows(named=True):
-                rows[(row["site"], row["hand_number"])].append(row)
-            grouped[table] = rows
+        return every_hand_rows(connection)
     finally:
         connection.close()
-    return [
-        HandRows(hand, *(grouped[t][(hand["site"], hand["hand_number"])] for t in TABLES))
-        for hand in hands
-    ]
 
 
 def _shown_down_stud(rows: HandRows) -> bool:

@@ -28,6 +28,7 @@ from pipeline.storage.stats import (
     add_facts,
     install_stats,
     make_stats_readable,
+    recount_days,
 )
 
 if TYPE_CHECKING:  # loaded by whoever has frames to store: opening a file needs no Polars
@@ -494,8 +495,14 @@ def _history_over_phh_copies(con: duckdb.DuckDBPyConnection) -> None:
     )
     if con.execute("SELECT count(*) FROM replaced_copies").fetchall()[0][0]:
         _annotations_to_histories(con)
+        con.execute(
+            "CREATE OR REPLACE TEMP TABLE replaced_days AS SELECT h.site, h.started_at "
+            "FROM hands AS h SEMI JOIN replaced_copies AS c "
+            "ON h.site = c.site AND h.hand_number = c.hand_number"
+        )
         for table in (*HAND_TABLES, FACTS_TABLE):
             con.execute(
                 f"DELETE FROM {table} AS t USING replaced_copies AS c "
                 "WHERE t.site = c.site AND t.hand_number = c.hand_number"
             )
+        recount_days(con, "SELECT * FROM replaced_days")

@@ -15,6 +15,7 @@ import contextlib
 import hashlib
 import re
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import duckdb
@@ -30,6 +31,8 @@ from pipeline.storage.starting_hand_facts import (
 
 STAT_HELPERS_SQL = Path(__file__).with_name("stat_helpers.sql")
 STATS_SQL = Path(__file__).with_name("stats.sql")
+DAY_COUNTS_SQL = Path(__file__).with_name("day_counts.sql")
+STAT_REPORTS_SQL = Path(__file__).with_name("stat_reports.sql")
 FACTS_SQL = Path(__file__).with_name("facts.sql")
 FACTS_TABLE_SQL = Path(__file__).with_name("facts_table.sql")
 TOURNAMENTS_SQL = Path(__file__).with_name("tournaments.sql")
@@ -44,6 +47,10 @@ FACT_SOURCES = ("hands", "hand_players", "actions", "draws", "pots")
 
 BACKFILL_HANDS = 10_000
 """Hands per transaction when the facts of hands already stored are worked out."""
+
+DAY_COUNT_TABLES = {"player_day_counts": False, "start_day_counts": True}
+"""The tables of day_counts.sql -> whether they count by starting hand (stat_counts'
+by_start)."""
 
 # The views and macros stat_helpers.sql and stats.sql create, in creation order.
 OBJECTS = (
@@ -63,13 +70,23 @@ OBJECTS = (
     "stat_win_rate_margin",
     "stat_win_rate_low",
     "stat_win_rate_high",
+    "stat_spread",
+    "stat_mean_margin",
+    "stat_mean_sd",
+    "stat_counts",
+    "stat_whole_days",
+    "stat_counts_filtered",
+    "stat_counts_in_big_bets",
+    "stat_counted_rate",
+    "stat_counted_low",
+    "stat_counted_high",
+    "stat_counted_sd",
     "player_stats",
     "player_street_stats",
     "starting_hands",
     "hero_player_hands",
     "stat_wilson_low",
     "stat_wilson_high",
-    "stat_mean_margin",
     "leak_list",
     "tournaments",
 )
@@ -98,9 +115,18 @@ def stats_version() -> str:
     an older studdraw made is read with this version's (for the connection alone, when
     it cannot be written)."""
     digest = hashlib.sha256()
-    for file in (STAT_HELPERS_SQL, STATS_SQL, TOURNAMENTS_SQL):
+    for file in (STAT_HELPERS_SQL, STATS_SQL, STAT_REPORTS_SQL, TOURNAMENTS_SQL):
         digest.update(file.read_bytes())
     return "stats " + digest.hexdigest()[:16]
+
+
+def counts_version() -> str:
+    """Changes whenever what the tables of day_counts.sql hold may change: the facts they
+    count and the files that count them. Kept as each table's comment."""
+    digest = hashlib.sha256(facts_version().encode())
+    for file in (STAT_HELPERS_SQL, STATS_SQL, DAY_COUNTS_SQL):
+        digest.update(file.read_bytes())
+    return "counts " + digest.hexdigest()[:16]
 
 
 def _with_sources(sources: Mapping[str, str]) -> str:
@@ -124,7 +150,8 @@ def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str])
     (starting_hand_facts: one pass over the rows whose cards are known). Not sorted: the
     joins give each hand's rows together (one run of rows a hand, in a 5,000-hand
     import), which compress as well as sorted ones (100,000 hands: 101 MB either way);
-    sorting them cost the loader 0.4 s of CPU."""
+    sorting them cost the loader 0.4 s of CPU. Their days are then counted again
+    (`recount_days`)."""
     stage_starting_hands(connection, _with_sources(sources), sources)
     starts = ", ".join(f"s.{column}" for column in START_COLUMNS)
     connection.execute(
@@ -133,6 +160,7 @@ def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str])
         "ON s.site = f.site AND s.hand_number = f.hand_number AND s.player = f.player"
     ).fetchall()
     unstage_starting_hands(connection)
+    recount_days(connection, sources.get("hands", "SELECT site, started_at FROM hands"))
 
 
 def _scalar(connection: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None):
@@ -159,14 +187,15 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
     the hands at every reading (slow on a large database: open it for writing once
     instead, as `studdraw import` and the dashboard do).
     """
-    sql = "\n".join(
-        file.read_text(encoding="utf-8") for file in (STAT_HELPERS_SQL, STATS_SQL, TOURNAMENTS_SQL)
-    )
+    counted = _read(STAT_HELPERS_SQL, STATS_SQL)  # what the count tables are made with
+    reports = _read(STAT_REPORTS_SQL, TOURNAMENTS_SQL)  # what reads them
     if not temporary:
         connection.execute(facts_table_sql()).fetchall()  # a file older than the table
         _renew_if_changed(connection)  # before the views, which read its columns
         # Read the (empty) result to the end: an unread result would block the connection.
-        connection.execute(sql).fetchall()
+        connection.execute(counted).fetchall()
+        sync_day_counts(connection)  # before the reports, which read the tables
+        connection.execute(reports).fetchall()
         connection.execute(f"COMMENT ON VIEW player_hands IS '{stats_version()}'").fetchall()
         sync_facts(connection)
         return
@@ -176,7 +205,14 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
             "CREATE TABLE IF NOT EXISTS", "CREATE TEMPORARY TABLE"
         )
         connection.execute(temporary_table).fetchall()
-    connection.execute(_CREATE.sub(r"CREATE OR REPLACE TEMPORARY \1 ", sql)).fetchall()
+    connection.execute(_temporary(counted)).fetchall()
+    if not _day_counts_current(connection):  # counted from the facts at every reading
+        connection.execute(
+            _read(DAY_COUNTS_SQL).replace(
+                "CREATE OR REPLACE TABLE", "CREATE OR REPLACE TEMPORARY VIEW"
+            )
+        ).fetchall()
+    connection.execute(_temporary(reports)).fetchall()
     if missing:  # then the facts, worked out from the hands whenever a stat is read
         connection.execute(f"DROP TABLE temp.main.{FACTS_TABLE}").fetchall()
         unnamed = ", ".join(  # no starting hands: Python names them, at a write
@@ -185,6 +221,15 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
         connection.execute(
             f"CREATE TEMPORARY VIEW {FACTS_TABLE} AS SELECT *, {unnamed} FROM ({facts_query({})})"
         ).fetchall()
+
+
+def _read(*files: Path) -> str:
+    return "\n".join(file.read_text(encoding="utf-8") for file in files)
+
+
+def _temporary(sql: str) -> str:
+    """The views and macros of `sql` for this connection alone."""
+    return _CREATE.sub(r"CREATE OR REPLACE TEMPORARY \1 ", sql)
 
 
 def stats_installed(connection: duckdb.DuckDBPyConnection) -> bool:
@@ -292,6 +337,112 @@ def _fill_missing(connection: duckdb.DuckDBPyConnection, chunk_hands: int) -> in
         connection.commit()
     connection.execute("DROP TABLE facts_missing")
     return _scalar(connection, f"SELECT count(*) FROM {FACTS_TABLE}") - facts
+
+
+def _day_counts_current(connection: duckdb.DuckDBPyConnection) -> bool:
+    """The file's count tables were made by this version (their comments say)."""
+    found = _scalar(
+        connection,
+        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main' AND list_contains(?, table_name) AND comment = ?",
+        [list(DAY_COUNT_TABLES), counts_version()],
+    )
+    return found == len(DAY_COUNT_TABLES)
+
+
+def _day_counts_add_up(connection: duckdb.DuckDBPyConnection) -> bool:
+    """Each count table counts every player-hand of player_hand_facts it should: a check
+    as cheap as it is telling, for tables written by hand or by an interrupted studdraw."""
+    for table, by_start in DAY_COUNT_TABLES.items():
+        counted = _scalar(connection, f"SELECT coalesce(sum(hands), 0) FROM {table}")
+        where = " WHERE start_category IS NOT NULL" if by_start else ""
+        if counted != _scalar(connection, f"SELECT count(*) FROM {FACTS_TABLE}{where}"):
+            return False
+    return True
+
+
+def sync_day_counts(connection: duckdb.DuckDBPyConnection) -> None:
+    """Make the tables of day_counts.sql again, unless this version made them and they add
+    up to player_hand_facts (stat_counts must be installed). A month of hands at a time,
+    each in its own transaction: the whole at once would not fit studdraw's memory limit
+    on a large database; interrupted, the tables lack their comment and are made again."""
+    if _day_counts_current(connection) and _day_counts_add_up(connection):
+        return
+    for table, by_start in DAY_COUNT_TABLES.items():
+        connection.execute(
+            f"CREATE OR REPLACE TABLE {table} AS "
+            f"SELECT * FROM stat_counts(by_start := {str(by_start).lower()}) LIMIT 0"
+        )
+    months = connection.execute(
+        "SELECT DISTINCT date_trunc('month', timezone('UTC', started_at)) AS month "
+        f"FROM {FACTS_TABLE} ORDER BY month NULLS LAST"
+    ).fetchall()
+    for (month,) in months:
+        connection.begin()
+        _count_days(connection, month and (month, _next_month(month)))
+        connection.commit()
+    for table in DAY_COUNT_TABLES:
+        connection.execute(f"COMMENT ON TABLE {table} IS '{counts_version()}'")
+
+
+def _next_month(month: datetime) -> datetime:
+    return month.replace(year=month.year + month.month // 12, month=month.month % 12 + 1)
+
+
+def _count_days(
+    connection: duckdb.DuckDBPyConnection,
+    period: tuple[datetime, datetime] | None,
+    days: str | None = None,
+) -> None:
+    """Add to the count tables the counts of the hands played in `period` (UTC, from and
+    before; None: the hands without a time), only on `days` (a table of site and day)
+    if given."""
+    if period is None:
+        bounds, undated = "", " WHERE c.day IS NULL"
+    else:
+        first, last = (f"TIMESTAMPTZ '{moment:%Y-%m-%d %H:%M:%S}+00'" for moment in period)
+        bounds, undated = f", since := {first}, until := {last}", ""
+    chosen = (
+        f" SEMI JOIN {days} AS d ON c.site = d.site AND c.day IS NOT DISTINCT FROM d.day"
+        if days
+        else ""
+    )
+    for table, by_start in DAY_COUNT_TABLES.items():
+        connection.execute(
+            f"INSERT INTO {table} BY NAME SELECT c.* "
+            f"FROM stat_counts(by_start := {str(by_start).lower()}{bounds}) AS c"
+            f"{chosen}{undated}"
+        )
+
+
+def recount_days(connection: duckdb.DuckDBPyConnection, hands: str) -> None:
+    """Count again, in the tables of day_counts.sql, every day (UTC, per site) on which a
+    hand of `hands` (a query with the columns site and started_at) was played: called in
+    the transaction that added or removed those hands' facts. Only those days' facts are
+    read again (a batch's few days, not the whole table)."""
+    connection.execute(
+        "CREATE OR REPLACE TEMPORARY TABLE recounted_days AS "
+        "SELECT DISTINCT h.site, CAST(timezone('UTC', h.started_at) AS DATE) AS day "
+        f"FROM ({hands}) AS h"
+    )
+    first, last, undated = connection.execute(
+        "SELECT min(day), max(day), count(*) FILTER (WHERE day IS NULL) FROM recounted_days"
+    ).fetchall()[0]
+    for table in DAY_COUNT_TABLES:
+        connection.execute(
+            f"DELETE FROM {table} AS c USING recounted_days AS d "
+            "WHERE c.site = d.site AND c.day IS NOT DISTINCT FROM d.day"
+        )
+    if first is not None:
+        midnight = datetime.min.time()
+        period = (
+            datetime.combine(first, midnight),
+            datetime.combine(last + timedelta(days=1), midnight),
+        )
+        _count_days(connection, period, "recounted_days")
+    if undated:
+        _count_days(connection, None, "recounted_days")
+    connection.execute("DROP TABLE recounted_days")
 
 
 # Betting round -> what players call it: seven-card stud and razz / draw games.

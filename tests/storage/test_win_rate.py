@@ -27,6 +27,7 @@ import pytest
 
 from pipeline.cli.app import app
 from pipeline.storage.database import Database
+from pipeline.storage.stats import sync_day_counts
 from pipeline.storage.win_rate import halving_sentence, hands_to_halve, interval_text
 from tests.cli.test_cli import runner
 
@@ -203,6 +204,7 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         connection.execute(
             "INSERT INTO player_hand_facts BY NAME SELECT * FROM simulated_facts"
         ).fetchall()
+        sync_day_counts(connection)  # facts written by hand: their counts made again
         stats = connection.sql("SELECT * FROM player_stats() ORDER BY player").pl()
     return {
         "rows": {row["player"]: row for row in stats.iter_rows(named=True)},

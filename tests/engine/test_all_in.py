@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
 
+import duckdb
 import pytest
 
 from parsers.model.conventions import CARD_ROOM_RULES
@@ -40,6 +41,7 @@ from pipeline.engine.equity import pot_equities
 from pipeline.engine.replay import replay
 from pipeline.engine.variants import VARIANTS
 from tests.engine.test_engine_real_sites import SITES, real_hands
+from tests.storage.test_day_counts import day_counts_disagree
 from tests.support import engine_corpus
 
 D = Decimal
@@ -299,8 +301,6 @@ EV_COLUMNS = (
 def _as_written_before_all_in_results(path) -> None:
     """The file as an older studdraw left it: no all-in columns (their facts as it
     worked them out: its facts table had none either)."""
-    import duckdb
-
     with duckdb.connect(str(path)) as connection:
         for column in ("ev_method", "ev_street", "ev_runouts", "ev_standard_error", "ev_note"):
             connection.execute(f"ALTER TABLE hands DROP COLUMN {column}")
@@ -339,6 +339,8 @@ def test_a_database_written_before_gets_its_all_in_results_at_the_next_import(
         )
         assert again.all_in_filled == candidates
         assert database.connection.execute(EV_COLUMNS).fetchall() == expected
+    with duckdb.connect(str(path), read_only=True) as connection:  # and the stats' counts
+        assert day_counts_disagree(connection) == {}
 
 
 def test_a_hand_whose_file_is_gone_keeps_its_result_with_why(tmp_path, real_histories) -> None:

@@ -20,6 +20,7 @@ from pipeline.engine.replay import replay
 from pipeline.storage.rows import HAND_TABLES
 from pipeline.writers.phh import phh_fields, phh_text
 from tests.cli.test_cli import ANSI, REAL, runner
+from tests.storage.test_day_counts import day_counts_disagree
 
 pytestmark = pytest.mark.hang_limit(180)
 
@@ -119,7 +120,7 @@ def test_a_phh_copy_alone_is_kept_until_its_history_comes(tmp_path: Path) -> Non
 
 
 def _stored(database: Path) -> list[tuple[object, ...]]:
-    """Hands by site, with their files; and the stats' facts agree on the count."""
+    """Hands by site, with their files; and the stats' facts and counts agree."""
     with duckdb.connect(str(database), read_only=True) as db:
         stored = db.execute(
             "SELECT site, count(*), list_distinct(list(parse_filename(source_file)))"
@@ -127,6 +128,7 @@ def _stored(database: Path) -> list[tuple[object, ...]]:
         ).fetchall()
         facts = db.execute("SELECT count(DISTINCT (site, hand_number)) FROM player_hand_facts")
         assert facts.fetchall() == [(sum(count for _site, count, _files in stored),)]
+        assert day_counts_disagree(db) == {}  # a copy giving way leaves no count behind
     return stored
 
 

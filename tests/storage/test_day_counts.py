@@ -1,0 +1,133 @@
+"""The per-day counts the stat reports sum (day_counts.sql: player_day_counts,
+start_day_counts) are always the counts of the hands stored: after each batch, after
+hands give way, after a change of version; and a report off whole UTC days, which
+counts from the hands themselves, agrees with one on whole days."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import UTC, timedelta
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipeline.importing.importer import import_histories
+from pipeline.storage.database import Database
+from pipeline.storage.stats import DAY_COUNT_TABLES, counts_version
+
+pytestmark = pytest.mark.hang_limit(600)
+
+
+def day_counts_disagree(connection: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """Per count table, the rows it has that the stored hands' own counts (stat_counts,
+    worked out now) lack, and the rows it lacks: {} when the tables are current."""
+    wrong = {}
+    for table, by_start in DAY_COUNT_TABLES.items():
+        counted = f"SELECT * FROM stat_counts(by_start := {str(by_start).lower()})"
+        extra, missing = (
+            connection.execute(f"SELECT count(*) FROM ({a} EXCEPT ALL {b})").fetchall()[0][0]
+            for a, b in ((f"FROM {table}", counted), (counted, f"FROM {table}"))
+        )
+        if extra or missing:
+            wrong[table] = extra + missing
+    return wrong
+
+
+def _rows(connection: duckdb.DuckDBPyConnection, table: str) -> int:
+    return connection.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0]
+
+
+def test_each_batch_of_real_histories_keeps_the_counts_current(
+    tmp_path: Path, real_histories: Path
+) -> None:
+    """Every real site, imported a few sites at a time in small batches (so that batches
+    share days): after each import the tables equal the hands' counts, and they sum to
+    every player-hand (start_day_counts: to each one whose start is known)."""
+    sites = sorted(p for p in real_histories.iterdir() if p.is_dir())
+    path = tmp_path / "real.duckdb"
+    for group in (sites[:4], sites[4:9], sites[9:], sites[:2]):  # the last: all again
+        with Database(path) as database:
+            import_histories(group, database, batch_hands=50)
+        with duckdb.connect(str(path), read_only=True) as connection:
+            assert day_counts_disagree(connection) == {}, [p.name for p in group]
+    with duckdb.connect(str(path), read_only=True) as connection:
+        facts = _rows(connection, "player_hand_facts")
+        started = connection.execute(
+            "SELECT count(*) FROM player_hand_facts WHERE start_category IS NOT NULL"
+        ).fetchall()[0][0]
+        summed = {
+            table: connection.execute(f"SELECT sum(hands) FROM {table}").fetchall()[0][0]
+            for table in DAY_COUNT_TABLES
+        }
+        assert summed == {"player_day_counts": facts, "start_day_counts": started}
+        assert facts > 3_000 and _rows(connection, "player_day_counts") < facts
+
+
+def test_tables_of_another_version_or_not_adding_up_are_made_again(
+    tmp_path: Path, real_histories: Path
+) -> None:
+    path = tmp_path / "razz.duckdb"
+    with Database(path) as database:
+        import_histories([real_histories / "PokerStars" / "cash" / "Stud"], database)
+    with duckdb.connect(str(path)) as connection:
+        connection.execute("COMMENT ON TABLE player_day_counts IS 'counts 0000'")
+        connection.execute("DELETE FROM start_day_counts WHERE hands > 1")
+    Database(path).close()
+    with duckdb.connect(str(path), read_only=True) as connection:
+        assert day_counts_disagree(connection) == {}
+        comments = connection.execute(
+            "SELECT table_name, comment FROM duckdb_tables() WHERE table_name LIKE '%day_counts'"
+        ).fetchall()
+        assert sorted(comments) == sorted((table, counts_version()) for table in DAY_COUNT_TABLES)
+
+
+@pytest.fixture(scope="module")
+def tampered(sample_database: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the sample database whose player_day_counts says each player put money
+    in voluntarily once more every day than his hands did: a report that reads the
+    table shows it, one counted from the hands does not."""
+    path = tmp_path_factory.mktemp("tampered") / "samples.duckdb"
+    shutil.copy(sample_database, path)
+    with duckdb.connect(str(path)) as connection:
+        connection.execute("UPDATE player_day_counts SET vpip = vpip + 1")
+    return path
+
+
+def _stats(path: Path, since: str) -> dict[tuple[str, str], tuple[object, ...]]:
+    with duckdb.connect(str(path), read_only=True) as connection:
+        rows = connection.execute(
+            "SELECT player, game, hands, vpip_pct, big_bets_per_100, big_bets_per_100_sd, "
+            "net_won FROM player_stats(since := ?)",
+            [since],
+        ).fetchall()
+    return {(player, game): rest for player, game, *rest in rows}
+
+
+def test_whole_days_read_the_counts_other_times_the_hands(
+    sample_database: Path, tampered: Path
+) -> None:
+    """A since at a midnight UTC is answered from player_day_counts; a microsecond
+    earlier (no hand is played in it), from the hands: the same hands, the same stats,
+    except where the table was tampered with."""
+    with duckdb.connect(str(sample_database), read_only=True) as connection:
+        first, last = connection.execute(
+            "SELECT min(started_at), max(started_at) FROM hands"
+        ).fetchall()[0]
+        middle = first + (last - first) / 2
+        midnight = middle.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+        earlier = midnight - timedelta(microseconds=1)
+        between = connection.execute(
+            "SELECT count(*) FROM hands WHERE started_at >= ? AND started_at < ?",
+            [earlier, midnight],
+        ).fetchall()[0][0]
+        assert between == 0
+    whole, off = (f"{moment:%Y-%m-%d %H:%M:%S.%f}+00" for moment in (midnight, earlier))
+    counted, from_hands = _stats(sample_database, whole), _stats(sample_database, off)
+    assert counted.keys() == from_hands.keys() and len(counted) > 10
+    for key, row in counted.items():
+        assert row[:2] == from_hands[key][:2] and row[4] == from_hands[key][4], key
+        assert row[2:4] == pytest.approx(from_hands[key][2:4], rel=1e-9), key
+    tampered_whole, tampered_off = _stats(tampered, whole), _stats(tampered, off)
+    assert tampered_off == from_hands
+    assert all(tampered_whole[key][1] > row[1] for key, row in from_hands.items())

@@ -22,7 +22,7 @@ from pipeline.importing.stored_hands import StoredHand, Unreadable, read_stored
 from pipeline.storage.database import Database, register
 from pipeline.storage.frames import batch_frame
 from pipeline.storage.rows import EvColumns, ev_columns, player_ev
-from pipeline.storage.stats import FACT_SOURCES, FACTS_TABLE, add_facts
+from pipeline.storage.stats import FACT_SOURCES, FACTS_TABLE, add_facts, recount_days
 
 HANDS_PER_TRANSACTION = 1_000
 
@@ -126,5 +126,6 @@ def _store(database: Database, rows: Iterator[tuple[EvColumns, list[PlayerEv]]])
             for table in FACT_SOURCES
         },
     )
+    recount_days(con, f"SELECT site, started_at FROM hands WHERE (site, hand_number) IN ({keys})")
     con.commit()
     con.unregister("ev_hands")

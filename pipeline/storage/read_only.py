@@ -22,7 +22,7 @@ from pipeline.storage.database import (
     connect,
     refuse_unless_usable,
 )
-from pipeline.storage.stats import facts_are_current, make_stats_readable
+from pipeline.storage.stats import day_counts_current, facts_are_current, make_stats_readable
 
 UPGRADE_NOTE = (
     "Bringing the database up to date for this version of studdraw "
@@ -38,11 +38,11 @@ def _silently(_note: str) -> AbstractContextManager[object]:
 
 
 def stats_out_of_date(path: Path, wait: float = LOCK_WAIT_SECONDS) -> bool:
-    """The file was imported by an older studdraw: its stats' table of per-hand facts is
-    missing or stale."""
+    """The file was imported by an older studdraw: its stats' table of per-hand facts, or
+    the tables of their day counts, are missing or stale."""
     connection = connect(path, read_only=True, wait=wait)
     try:
-        return not facts_are_current(connection)
+        return not (facts_are_current(connection) and day_counts_current(connection))
     except duckdb.CatalogException:  # no hand_players: not a studdraw file, leave it be
         return False
     finally:

@@ -51,6 +51,13 @@ BACKFILL_HANDS = 10_000
 DAY_COUNT_TABLES = {"player_day_counts": False, "start_day_counts": True}
 """The tables of day_counts.sql -> whether they count by starting hand (stat_counts'
 by_start)."""
+DAY_COUNT_KEYS = (
+    "site", "player", "unit", "game", "limit_kind", "big_unit", "money", "currency", "day",
+    "start_category", "start_detail", "start_order", "detail_order", "door_live",
+)  # fmt: skip
+"""What a row of those tables counts (the others are its counts)."""
+ADDED_FACTS = "added_facts"
+"""The temporary table of a batch's new facts, counted before it is dropped."""
 
 # The views and macros stat_helpers.sql and stats.sql create, in creation order.
 OBJECTS = (
@@ -147,20 +154,29 @@ def facts_query(sources: Mapping[str, str]) -> str:
 def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str]) -> None:
     """Insert the facts of the hands `sources` stand for (see facts_query), in the
     caller's transaction, with the starting hands Python names for them
-    (starting_hand_facts: one pass over the rows whose cards are known). Not sorted: the
-    joins give each hand's rows together (one run of rows a hand, in a 5,000-hand
-    import), which compress as well as sorted ones (100,000 hands: 101 MB either way);
-    sorting them cost the loader 0.4 s of CPU. Their days are then counted again
-    (`recount_days`)."""
+    (starting_hand_facts: one pass over the rows whose cards are known), and append
+    their counts to the tables of day_counts.sql. Not sorted: the joins give each hand's
+    rows together (one run of rows a hand, in a 5,000-hand import), which compress as
+    well as sorted ones (100,000 hands: 101 MB either way); sorting them cost the loader
+    0.4 s of CPU. A caller that removed facts first recounts their days (`recount_days`)."""
     stage_starting_hands(connection, _with_sources(sources), sources)
     starts = ", ".join(f"s.{column}" for column in START_COLUMNS)
     connection.execute(
-        f"INSERT INTO {FACTS_TABLE} BY NAME SELECT f.*, {starts} "
+        f"CREATE OR REPLACE TEMPORARY TABLE {ADDED_FACTS} AS FROM {FACTS_TABLE} LIMIT 0"
+    )
+    connection.execute(
+        f"INSERT INTO {ADDED_FACTS} BY NAME SELECT f.*, {starts} "
         f"FROM ({facts_query(sources)}) AS f LEFT JOIN {STARTS_TABLE} AS s "
         "ON s.site = f.site AND s.hand_number = f.hand_number AND s.player = f.player"
     ).fetchall()
     unstage_starting_hands(connection)
-    recount_days(connection, sources.get("hands", "SELECT site, started_at FROM hands"))
+    connection.execute(f"INSERT INTO {FACTS_TABLE} SELECT * FROM {ADDED_FACTS}")
+    for table, by_start in DAY_COUNT_TABLES.items():
+        connection.execute(
+            f"INSERT INTO {table} BY NAME SELECT * FROM "
+            f"stat_counts(by_start := {str(by_start).lower()}, facts := '{ADDED_FACTS}')"
+        )
+    connection.execute(f"DROP TABLE {ADDED_FACTS}")
 
 
 def _scalar(connection: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None):
@@ -206,7 +222,7 @@ def install_stats(connection: duckdb.DuckDBPyConnection, temporary: bool = False
         )
         connection.execute(temporary_table).fetchall()
     connection.execute(_temporary(counted)).fetchall()
-    if not _day_counts_current(connection):  # counted from the facts at every reading
+    if not day_counts_current(connection):  # counted from the facts at every reading
         connection.execute(
             _read(DAY_COUNTS_SQL).replace(
                 "CREATE OR REPLACE TABLE", "CREATE OR REPLACE TEMPORARY VIEW"
@@ -255,9 +271,10 @@ def stats_installed(connection: duckdb.DuckDBPyConnection) -> bool:
 
 
 def make_stats_readable(connection: duckdb.DuckDBPyConnection) -> None:
-    """On a read-only connection to a file written before this version's stats: create
-    them for this connection alone. A file that is not studdraw's is left as it is."""
-    if not stats_installed(connection):
+    """On a read-only connection to a file written before this version's stats (or its
+    day counts): create them for this connection alone. A file that is not studdraw's is
+    left as it is."""
+    if not (stats_installed(connection) and day_counts_current(connection)):
         with contextlib.suppress(duckdb.CatalogException):  # no studdraw tables to read
             install_stats(connection, temporary=True)
 
@@ -339,7 +356,7 @@ def _fill_missing(connection: duckdb.DuckDBPyConnection, chunk_hands: int) -> in
     return _scalar(connection, f"SELECT count(*) FROM {FACTS_TABLE}") - facts
 
 
-def _day_counts_current(connection: duckdb.DuckDBPyConnection) -> bool:
+def day_counts_current(connection: duckdb.DuckDBPyConnection) -> bool:
     """The file's count tables were made by this version (their comments say)."""
     found = _scalar(
         connection,
@@ -366,7 +383,8 @@ def sync_day_counts(connection: duckdb.DuckDBPyConnection) -> None:
     up to player_hand_facts (stat_counts must be installed). A month of hands at a time,
     each in its own transaction: the whole at once would not fit studdraw's memory limit
     on a large database; interrupted, the tables lack their comment and are made again."""
-    if _day_counts_current(connection) and _day_counts_add_up(connection):
+    if day_counts_current(connection) and _day_counts_add_up(connection):
+        _compact_day_counts(connection)
         return
     for table, by_start in DAY_COUNT_TABLES.items():
         connection.execute(
@@ -383,6 +401,35 @@ def sync_day_counts(connection: duckdb.DuckDBPyConnection) -> None:
         connection.commit()
     for table in DAY_COUNT_TABLES:
         connection.execute(f"COMMENT ON TABLE {table} IS '{counts_version()}'")
+
+
+def day_count_sums(connection: duckdb.DuckDBPyConnection, table: str) -> str:
+    """A query of `table`'s rows added up by key: one row a key, as stat_counts gives."""
+    described = connection.execute(f"SELECT column_name FROM (DESCRIBE {table})").fetchall()
+    sums = ", ".join(
+        f"sum({name}) AS {name}" for (name,) in described if name not in DAY_COUNT_KEYS
+    )
+    return f"SELECT {', '.join(DAY_COUNT_KEYS)}, {sums} FROM {table} GROUP BY ALL"
+
+
+def _compact_day_counts(connection: duckdb.DuckDBPyConnection) -> None:
+    """Each import appends its batches' counts: a day's key may have a row per batch.
+    Once a table holds twice the rows of its keys, add each key's rows into one."""
+    for table in DAY_COUNT_TABLES:
+        rows, distinct = connection.execute(
+            f"SELECT count(*), count(DISTINCT ({', '.join(DAY_COUNT_KEYS)})) FROM {table}"
+        ).fetchall()[0]
+        if rows < 2 * distinct:
+            continue
+        connection.begin()
+        connection.execute(
+            "CREATE OR REPLACE TEMPORARY TABLE compacted AS "
+            f"{day_count_sums(connection, table)} ORDER BY site, day"
+        )
+        connection.execute(f"DELETE FROM {table}")
+        connection.execute(f"INSERT INTO {table} BY NAME SELECT * FROM compacted")
+        connection.execute("DROP TABLE compacted")
+        connection.commit()
 
 
 def _next_month(month: datetime) -> datetime:
@@ -418,8 +465,8 @@ def _count_days(
 def recount_days(connection: duckdb.DuckDBPyConnection, hands: str) -> None:
     """Count again, in the tables of day_counts.sql, every day (UTC, per site) on which a
     hand of `hands` (a query with the columns site and started_at) was played: called in
-    the transaction that added or removed those hands' facts. Only those days' facts are
-    read again (a batch's few days, not the whole table)."""
+    the transaction that removed those hands' facts (hands giving way, facts worked out
+    again). Only those days' facts are read again, not the whole table."""
     connection.execute(
         "CREATE OR REPLACE TEMPORARY TABLE recounted_days AS "
         "SELECT DISTINCT h.site, CAST(timezone('UTC', h.started_at) AS DATE) AS day "

@@ -1,8 +1,8 @@
 -- studdraw's stud/draw stat set, as plain DuckDB SQL: views and macros over the tables of
 -- schema.sql and the helpers of stat_helpers.sql. Every statement is CREATE OR REPLACE, so
 -- the files can be run on every open (studdraw does, on import) and by hand in any DuckDB
--- client:
---     cat pipeline/storage/stat_helpers.sql pipeline/storage/stats.sql | duckdb my.duckdb
+-- client, in this order (day_counts.sql makes the count tables stat_reports.sql reads):
+--     cat stat_helpers.sql stats.sql day_counts.sql stat_reports.sql | duckdb my.duckdb
 -- Definitions of every output column: docs/stats.md (and STAT_DEFINITIONS in stats.py).
 --
 -- The per-hand flags are not worked out here but read from the table player_hand_facts,
@@ -20,6 +20,9 @@
 --   player_hands_filtered  table macro: player_hands under the common filters
 --   stat_hands_filtered    table macro: player_hand_facts under the same filters
 --   stat_win_rate_*        aggregate macros: a win rate's SD per 100 hands and 95% interval
+--   stat_counts            table macro: per player, game, stakes and day, the counts
+--                          every report sums (day_counts.sql keeps them in two tables)
+-- and in stat_reports.sql, over those tables:
 --   player_stats           table macro: one row per player (and game), every stat
 --   player_street_stats    table macro: one row per player (and game) and betting round
 --   leak_list              table macro: the hero's stats beside the winning players'
@@ -240,6 +243,7 @@ WHERE stat_filters_pass(
 
 -- What the stat macros below read: player_hand_facts under the same filters, with the
 -- per-hand results player_hands derives (its other columns are not needed there).
+-- `facts` names another table of its columns to read instead (the loader's new rows).
 CREATE OR REPLACE MACRO stat_hands_filtered(
     player := NULL,
     site := NULL,
@@ -249,7 +253,8 @@ CREATE OR REPLACE MACRO stat_hands_filtered(
     since := NULL,
     until := NULL,
     money := NULL,
-    unit := NULL
+    unit := NULL,
+    facts := 'player_hand_facts'
 ) AS TABLE
 SELECT
     f.*,
@@ -258,7 +263,7 @@ SELECT
     f.ev_net / nullif(f.big_unit, 0) AS ev_big_bets_won,
     f.collected > 0 AS won_pot,
     f.collected > 0 AND NOT f.went_to_showdown AS won_without_showdown
-FROM player_hand_facts AS f
+FROM query_table(facts) AS f
 WHERE stat_filters_pass(
     f.player, f.site, f.game, f.limit_kind, f.big_unit, f.started_at, f.money,
     money_unit(f.money, f.currency),
@@ -308,7 +313,8 @@ CREATE OR REPLACE MACRO stat_mean_sd(total, squares, n) AS
 -- them had each flag, with the sums the win rates need. Summed again over days, these
 -- rows give the stats of any whole days, which is how the tables player_day_counts and
 -- start_day_counts (day_counts.sql: these rows for every stored hand, kept at import)
--- answer a question in a fraction of the time the hands themselves would take.
+-- answer a question in a fraction of the time the hands themselves would take. Rows of
+-- the same day (and key) add up: the loader appends each batch's own (`facts`).
 CREATE OR REPLACE MACRO stat_counts(
     player := NULL,
     site := NULL,
@@ -319,7 +325,8 @@ CREATE OR REPLACE MACRO stat_counts(
     until := NULL,
     money := NULL,
     unit := NULL,
-    by_start := false
+    by_start := false,
+    facts := 'player_hand_facts'
 ) AS TABLE
 SELECT
     ph.site,
@@ -411,7 +418,8 @@ FROM stat_hands_filtered(
     since := since,
     until := until,
     money := money,
-    unit := unit
+    unit := unit,
+    facts := facts
 ) AS ph
 WHERE NOT by_start OR ph.start_category IS NOT NULL
 GROUP BY ALL;

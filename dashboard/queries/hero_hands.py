@@ -37,17 +37,28 @@ def hero_rows(filters: Filters, alias: str = "f") -> tuple[str, dict[str, Any]]:
     return sql, params | hero_params
 
 
-def hero_hands(filters: Filters) -> tuple[str, dict[str, Any]]:
-    """The CTE `hero_hands`: one row per hand the hero played under the filters, with its
-    game, stakes, money, unit and time, and his result in it (`net`, `big_bets`)."""
+def _hero_hands_query(filters: Filters) -> tuple[str, dict[str, Any]]:
+    """One row per hand the hero played under the filters, with its game, stakes, money,
+    unit and time, and his result in it (`net`, `big_bets`)."""
     hands_where, params = filters.hand_conditions("f")
     hero_where, hero_params = filters.hero_condition("f")
-    sql = f"""hero_hands AS (
-    SELECT {HERO_HAND_COLUMNS}
+    sql = f"""SELECT {HERO_HAND_COLUMNS}
     FROM player_hand_facts AS f
     LEFT JOIN hand_players AS hp
         ON hp.site = f.site AND hp.hand_number = f.hand_number AND hp.player = f.player
     WHERE {hero_where} AND {hands_where}
-    {ONE_ROW_A_HAND}
-)"""
+    {ONE_ROW_A_HAND}"""
     return sql, params | hero_params
+
+
+def hero_hands(filters: Filters) -> tuple[str, dict[str, Any]]:
+    """The CTE `hero_hands` (`_hero_hands_query`), for a query that reads it once."""
+    query, params = _hero_hands_query(filters)
+    return f"hero_hands AS (\n    {query}\n)", params
+
+
+def hero_hands_table(filters: Filters) -> tuple[str, dict[str, Any]]:
+    """The same rows as the temporary table `hero_hands`, for several queries on one
+    connection: worked out once (the join and the window cost the most), not per query."""
+    query, params = _hero_hands_query(filters)
+    return f"CREATE TEMPORARY TABLE hero_hands AS {query}", params

@@ -10,7 +10,7 @@ import polars as pl
 
 from dashboard.connection import fetch_many
 from dashboard.hand_filters import Filters
-from dashboard.queries.hero_hands import hero_hands
+from dashboard.queries.hero_hands import hero_hands_table
 from dashboard.queries.tournaments import RESULTS, tournament_conditions
 
 MAX_POINTS = 2_000  # the results graph: enough for the eye, cheap for the browser (a unit)
@@ -59,8 +59,7 @@ FROM hero_hands GROUP BY unit ORDER BY hands DESC, unit"""
 # every k-th hand of that unit, k chosen so that at most $max_points points come back per
 # unit: hands are numbered once, summed per block of k in one pass, and only the blocks
 # are accumulated. Each unit's graph starts from 0 at hand 0.
-_RESULTS_CURVE = f""",
-numbered AS (
+_RESULTS_CURVE = f"""WITH numbered AS (
     SELECT unit,
         row_number() OVER (PARTITION BY unit ORDER BY {_HAND_ORDER}) AS hand,
         count(*) OVER (PARTITION BY unit) AS total,
@@ -125,8 +124,7 @@ def _spread_of_sums(suffix: str) -> str:
 # previous stretch with hands ended more than $gap minutes before. Only those few rows
 # are put in order, not every hand. A session of two units has a row for each; the
 # $limit newest of each unit are kept.
-_SESSIONS = f""",
-per_stretch AS (
+_SESSIONS = f"""WITH per_stretch AS (
     SELECT epoch_us(started_at) // (CAST($gap AS BIGINT) * 60000000) AS stretch, game,
         unit,
         min(started_at) AS first_hand, max(started_at) AS last_hand,
@@ -207,24 +205,26 @@ def overview(
     sessions: int = 20,
 ) -> Overview:
     """Every Overview number, read on one connection: each from the hero's hands (one row
-    a hand, `hero_hands`), per unit of money."""
+    a hand, `hero_hands_table`), per unit of money."""
     if gap_minutes < 1:
         raise ValueError("a session gap is at least a minute")
-    cte, params = hero_hands(filters)
-    with_hands = f"WITH {cte}"
+    table, params = hero_hands_table(filters)
     tournaments, tournament_params = _tournament_money(filters)
     want_tournaments = filters.money in (None, "tournament") and filters.unit in (
         None,
         "tournament chips",
     )
-    frames = fetch_many(
+    # The hero's hands worked out once (one row a hand takes a join and a window), then
+    # read by every query: a temporary table of the connection fetch_many opens.
+    _made, *frames = fetch_many(
         [
-            (f"{with_hands}\n{_OVERVIEW_TOTALS}", params),
-            (with_hands + _RESULTS_CURVE, params | {"max_points": max_points}),
-            (f"{with_hands}\n{_results_by(['game'])}", params),
-            (f"{with_hands}\n{_results_by(_STAKES)}", params),
-            (f"{with_hands}{_SESSIONS}", params | {"gap": gap_minutes, "limit": sessions}),
-            (f"{with_hands}\n{_BY_NAME}", params),
+            (table, params),
+            (_OVERVIEW_TOTALS, None),
+            (_RESULTS_CURVE, {"max_points": max_points}),
+            (_results_by(["game"]), None),
+            (_results_by(_STAKES), None),
+            (_SESSIONS, {"gap": gap_minutes, "limit": sessions}),
+            (_BY_NAME, None),
             (
                 tournaments if want_tournaments else f"{tournaments} LIMIT 0",
                 tournament_params,

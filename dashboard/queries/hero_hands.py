@@ -28,21 +28,17 @@ ONE_ROW_A_HAND = """QUALIFY row_number() OVER (
     ) = 1"""
 
 
-def hero_rows(filters: Filters, alias: str = "f") -> tuple[str, dict[str, Any]]:
-    """The hero's rows of player_hand_facts under the filters: `FROM ... WHERE ...`
-    (a hand two of his names played has two rows here: see `hero_hands`)."""
-    hands_where, params = filters.hand_conditions(alias)
-    hero_where, hero_params = filters.hero_condition(alias)
-    sql = f"FROM player_hand_facts AS {alias} WHERE {hero_where} AND {hands_where}"
-    return sql, params | hero_params
-
-
 def _hero_hands_query(filters: Filters) -> tuple[str, dict[str, Any]]:
     """One row per hand the hero played under the filters, with its game, stakes, money,
     unit and time, and his result in it (`net`, `big_bets`)."""
     hands_where, params = filters.hand_conditions("f")
     hero_where, hero_params = filters.hero_condition("f")
-    sql = f"""SELECT {HERO_HAND_COLUMNS}
+    if len(filters.heroes) <= 1:  # a name seated twice is rejected: a row is a hand
+        sql = f"""SELECT {HERO_HAND_COLUMNS}
+    FROM player_hand_facts AS f
+    WHERE {hero_where} AND {hands_where}"""
+    else:  # the seats break a tie between two of his names (the join costs the most)
+        sql = f"""SELECT {HERO_HAND_COLUMNS}
     FROM player_hand_facts AS f
     LEFT JOIN hand_players AS hp
         ON hp.site = f.site AND hp.hand_number = f.hand_number AND hp.player = f.player

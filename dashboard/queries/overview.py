@@ -104,19 +104,6 @@ def _results_by(keys: Sequence[str]) -> str:
 FROM hero_hands GROUP BY unit, {columns} ORDER BY unit, hands DESC, {columns}"""
 
 
-def _spread_of_sums(suffix: str) -> str:
-    """A session's win rate interval end (`_low`, `_high`) or SD per 100 (`_sd`) from its
-    stretches' counts, sums and sums of squares of big bets: stat_win_rate_*'s formula
-    (the sample variance is (squares - sum^2 / n) / (n - 1)), NULL under 2 hands."""
-    n, total = "sum(p.big_bets_n)", "sum(p.big_bets)"
-    variance = f"greatest(sum(p.big_bets_squares) - {total} * {total} / {n}, 0) / ({n} - 1)"
-    if suffix == "_sd":
-        return f"CASE WHEN {n} >= 2 THEN 10 * sqrt({variance}) END"
-    sign = "-" if suffix == "_low" else "+"
-    margin = f"1.96 * 100 * sqrt({variance} / {n})"
-    return f"CASE WHEN {n} >= 2 THEN 100 * {total} / {n} {sign} {margin} END"
-
-
 # The most recent sessions: hands with no pause of more than $gap minutes between them,
 # over every table at once (multi-tabling is one session). Hands are first summed per
 # stretch of $gap minutes (and game and unit): two hands of a stretch are never more
@@ -124,7 +111,7 @@ def _spread_of_sums(suffix: str) -> str:
 # previous stretch with hands ended more than $gap minutes before. Only those few rows
 # are put in order, not every hand. A session of two units has a row for each; the
 # $limit newest of each unit are kept.
-_SESSIONS = f"""WITH per_stretch AS (
+_SESSIONS = """WITH per_stretch AS (
     SELECT epoch_us(started_at) // (CAST($gap AS BIGINT) * 60000000) AS stretch, game,
         unit,
         min(started_at) AS first_hand, max(started_at) AS last_hand,
@@ -154,10 +141,10 @@ SELECT
     date_diff('second', min(p.first_hand), max(p.last_hand)) AS duration_seconds,
     CAST(sum(p.hands) AS BIGINT) AS hands,
     sum(p.net_won) AS net_won,
-    100 * sum(p.big_bets) / nullif(sum(p.big_bets_n), 0) AS big_bets_per_100,
-    {_spread_of_sums("_low")} AS big_bets_per_100_low,
-    {_spread_of_sums("_high")} AS big_bets_per_100_high,
-    {_spread_of_sums("_sd")} AS big_bets_per_100_sd,
+    stat_counted_rate(p.big_bets, p.big_bets_n) AS big_bets_per_100,
+    stat_counted_low(p.big_bets, p.big_bets_squares, p.big_bets_n) AS big_bets_per_100_low,
+    stat_counted_high(p.big_bets, p.big_bets_squares, p.big_bets_n) AS big_bets_per_100_high,
+    stat_counted_sd(p.big_bets, p.big_bets_squares, p.big_bets_n) AS big_bets_per_100_sd,
     string_agg(DISTINCT p.game, ', ') AS games
 FROM per_stretch AS p
 JOIN numbered USING (stretch)

@@ -56,24 +56,20 @@ def _combined(column: str, columns: set[str]) -> str | None:
 
 def _win_rate_spread(rate: str, suffix: str) -> str:
     """A win rate's SD per 100 hands (`_sd`) or 95% interval end (`_low`, `_high`) over
-    several rows, exactly as stats.sql's stat_win_rate_* over their hands together.
+    several rows, exactly as player_stats over their hands together (stat_mean_sd,
+    stat_mean_margin).
 
     Each row gives back its hands' sum of squares in big bets from its count n, its sum
     W and its SD per 100 (one hand's SD s = SD / 10): (n - 1) s^2 + W^2 / n (a row of
-    one hand has no SD: W^2 alone). The rows' sums make the variance of all the hands:
-    (sum of squares - (sum W)^2 / N) / (N - 1). Like the combined BB/100, n is the hands.
+    one hand has no SD: W^2 alone). Like the combined BB/100, n is the hands.
     """
     won = rate.replace("_per_100", "_won")
+    total, hands = f"sum({won})", "sum(hands)"
     squares = f"sum((hands - 1) * power(coalesce({rate}_sd, 0) / 10, 2) + power({won}, 2) / hands)"
-    total = "sum(hands)"
-    variance = f"greatest({squares} - power(sum({won}), 2) / {total}, 0) / ({total} - 1)"
     if suffix == "_sd":
-        return f"CASE WHEN {total} >= 2 THEN 10 * sqrt({variance}) END"
+        return f"stat_mean_sd({total}, {squares}, {hands})"
     sign = "-" if suffix == "_low" else "+"
-    return (
-        f"CASE WHEN {total} >= 2 THEN 100 * sum({won}) / {total} "
-        f"{sign} 1.96 * 100 * sqrt({variance} / {total}) END"
-    )
+    return f"100 * {total} / {hands} {sign} stat_mean_margin({total}, {squares}, {hands})"
 
 
 def player_stats(names: Sequence[str], filters: Filters, per_name: bool = False) -> pl.DataFrame:

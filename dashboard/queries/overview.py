@@ -17,7 +17,7 @@ MAX_POINTS = 2_000  # the results graph: enough for the eye, cheap for the brows
 SESSION_GAP_MINUTES = 30  # a pause this long starts a new session
 
 # Each win rate with its 95% interval and SD per 100 hands (stats.sql's stat_win_rate_*
-# macros, player_stats' columns of the same names), NULL under 2 hands
+# macros, player_stats' columns of the same names), NULL under 30 hands
 _TOTALS = """
     count(*) AS hands,
     sum(net) AS net_won,

@@ -304,7 +304,7 @@ def _interval_columns(rate: str, prefix: str, digits: str = "%.2f") -> Columns:
             f"{prefix}95% low",
             format=digits,
             help="The low end of the win rate's 95% interval (BB/100): the normal "
-            "approximation on the hands' results, empty under 2 hands.",
+            "approximation on the hands' results, empty under 30 hands.",
         ),
         f"{rate}_high": st.column_config.NumberColumn(
             f"{prefix}95% high", format=digits, help="The high end of the 95% interval (BB/100)."

@@ -39,7 +39,7 @@ _ROW_PIXELS = 35  # a row of st.dataframe
 
 
 def _interval(low: float | None, high: float | None) -> str:
-    """'-42.78 to -5.37'; empty under 2 hands (no spread to measure)."""
+    """'-42.78 to -5.37'; empty under 30 hands (no spread to measure)."""
     if low is None or high is None:
         return ""
     return f"{signed(low)} to {signed(high)}"
@@ -96,7 +96,7 @@ def _columns(unit: str) -> Columns:
             "95% interval",
             width="medium",
             help="Where the true win rate lies, 19 times in 20 (the normal approximation on "
-            "the hands' results); empty under 2 hands.",
+            "the hands' results); empty under 30 hands.",
         ),
         "ev_big_bets_per_100": st.column_config.NumberColumn(
             "All-in adj. BB/100",

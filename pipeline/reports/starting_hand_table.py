@@ -106,7 +106,7 @@ def _under(category: str, detail: str) -> str:
 
 def rate_with_interval(row: Row, rate: str) -> str:
     """'+5.23 ±6.43': the rate and half its 95% interval (which is symmetric: the ends are
-    in --csv and --json); the rate alone under 2 hands (no interval), '' without a rate.
+    in --csv and --json); the rate alone under 30 hands (no interval), '' without a rate.
 
     >>> rate_with_interval({"r": 5.234, "r_low": -1.2, "r_high": 11.66}, "r")
     '+5.23 ±6.43'

@@ -73,6 +73,7 @@ OBJECTS = (
     "stat_filters_pass",
     "player_hands_filtered",
     "stat_hands_filtered",
+    "stat_interval_hands",
     "stat_win_rate_sd",
     "stat_win_rate_margin",
     "stat_win_rate_low",
@@ -521,11 +522,11 @@ def _definitions() -> dict[str, str]:
         "hand's big bet (the big blind in pot and no limit).",
         "big_bets_per_100": "Big bets won per 100 hands: the win rate, comparable across stakes.",
         "big_bets_per_100_low": "Low end of the win rate's 95% interval: BB/100 minus 1.96 x "
-        "the SD per 100 / sqrt(hands / 100) (the normal approximation); NULL under 2 hands.",
+        "the SD per 100 / sqrt(hands / 100) (the normal approximation); NULL under 30 hands.",
         "big_bets_per_100_high": "High end of the win rate's 95% interval: BB/100 plus 1.96 x "
-        "the SD per 100 / sqrt(hands / 100); NULL under 2 hands.",
+        "the SD per 100 / sqrt(hands / 100); NULL under 30 hands.",
         "big_bets_per_100_sd": "Standard deviation of the win rate per 100 hands, in big "
-        "bets: how much 100 hands' results spread (one hand's SD x 10); NULL under 2 hands.",
+        "bets: how much 100 hands' results spread (one hand's SD x 10); NULL under 30 hands.",
         "ev_net_won": "Net won with the luck after all-ins taken out: in a hand decided all "
         "in with cards to come, what the player's equity in each pot was worth.",
         "ev_big_bets_won": "Big bets won, all-in adjusted: each hand's adjusted result "
@@ -533,11 +534,11 @@ def _definitions() -> dict[str, str]:
         "ev_big_bets_per_100": "Big bets per 100 hands, all-in adjusted: the win rate the "
         "decisions earned, whatever the cards after the all-ins.",
         "ev_big_bets_per_100_low": "Low end of the all-in adjusted win rate's 95% interval "
-        "(as for BB/100); NULL under 2 hands.",
+        "(as for BB/100); NULL under 30 hands.",
         "ev_big_bets_per_100_high": "High end of the all-in adjusted win rate's 95% interval "
-        "(as for BB/100); NULL under 2 hands.",
+        "(as for BB/100); NULL under 30 hands.",
         "ev_big_bets_per_100_sd": "Standard deviation per 100 hands of the all-in adjusted "
-        "win rate, in big bets (one hand's SD x 10); NULL under 2 hands.",
+        "win rate, in big bets (one hand's SD x 10); NULL under 30 hands.",
         "all_in_adjusted_n": "Hands of the player decided all in with cards to come whose "
         "result was adjusted (every live hand known).",
         "vpip_pct": "Voluntarily put money in the pot on the first betting round (called, "

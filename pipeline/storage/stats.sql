@@ -276,12 +276,15 @@ WHERE stat_filters_pass(
 -- approximation hold'em trackers use, on the hands as independent draws: the standard
 -- deviation of one hand's result (stddev_samp), times sqrt(100) = 10 for 100 hands; the
 -- 95% interval of the mean win rate is 100 * mean +- 1.96 * 100 * sd / sqrt(hands). NULL
--- under 2 hands, where there is no spread to measure. docs/stats.md has the assumptions.
+-- under stat_interval_hands() hands: too few for the approximation (four folds of the
+-- ante would claim a rate known to the cent). docs/stats.md has the assumptions.
+CREATE OR REPLACE MACRO stat_interval_hands() AS 30;
+
 CREATE OR REPLACE MACRO stat_win_rate_sd(per_hand) AS
-    CASE WHEN count(per_hand) >= 2 THEN 10 * stddev_samp(per_hand) END;
+    CASE WHEN count(per_hand) >= stat_interval_hands() THEN 10 * stddev_samp(per_hand) END;
 
 CREATE OR REPLACE MACRO stat_win_rate_margin(per_hand) AS
-    CASE WHEN count(per_hand) >= 2
+    CASE WHEN count(per_hand) >= stat_interval_hands()
         THEN 1.96 * 100 * stddev_samp(per_hand) / sqrt(count(per_hand))
     END;
 
@@ -299,13 +302,17 @@ CREATE OR REPLACE MACRO stat_spread(total, squares, n) AS
         THEN squares - total * total / n ELSE 0 END;
 
 -- Half the 95% interval of a mean x 100 (BB/100), from the values' sum, sum of squares
--- and count, as stat_win_rate_margin from the values themselves; NULL under 2.
+-- and count, as stat_win_rate_margin from the values themselves (NULL under as many).
 CREATE OR REPLACE MACRO stat_mean_margin(total, squares, n) AS
-    CASE WHEN n >= 2 THEN 1.96 * 100 * sqrt(stat_spread(total, squares, n) / (n - 1) / n) END;
+    CASE WHEN n >= stat_interval_hands()
+        THEN 1.96 * 100 * sqrt(stat_spread(total, squares, n) / (n - 1) / n)
+    END;
 
--- The SD per 100 hands the same way (stat_win_rate_sd from the values); NULL under 2.
+-- The SD per 100 hands the same way (stat_win_rate_sd from the values).
 CREATE OR REPLACE MACRO stat_mean_sd(total, squares, n) AS
-    CASE WHEN n >= 2 THEN 10 * sqrt(stat_spread(total, squares, n) / (n - 1)) END;
+    CASE WHEN n >= stat_interval_hands()
+        THEN 10 * sqrt(stat_spread(total, squares, n) / (n - 1))
+    END;
 
 
 -- What every stat of player_stats and starting_hands is counted from: per player, unit,

@@ -13,6 +13,11 @@ from pipeline.reports.wording import counted
 MORE_HANDS_TO_HALVE = 3
 """More hands, as a multiple of the hands so far, that halve the 95% interval."""
 
+INTERVAL_HANDS = 30
+"""The fewest hands a win rate gets an SD and an interval for (stats.sql's
+`stat_interval_hands()`): under them the normal approximation says nothing worth
+reading, and hands all alike (four folds of the ante) would claim a rate known exactly."""
+
 
 def hands_to_halve(hands: int) -> int:
     """More hands that would halve the interval of a win rate over `hands` hands."""
@@ -30,7 +35,7 @@ def signed(value: float) -> str:
 
 def interval_text(rate: float | None, low: float | None, high: float | None) -> str:
     """The rate, half the interval's width and its ends; the rate alone when there is no
-    interval (under 2 hands), '' when there is no rate.
+    interval (under INTERVAL_HANDS hands), '' when there is no rate.
 
     >>> interval_text(5.23, -1.2, 11.66)
     '+5.23 ±6.43 (95%: -1.20 to +11.66)'
@@ -51,6 +56,9 @@ def halving_sentence(hands: int, low: float | None, high: float | None) -> str:
     'About 4,800 more hands would halve this interval (to ±3.21).'
     """
     if low is None or high is None:
-        return "Under 2 hands: no spread to measure, so no interval yet."
+        return (
+            f"Under {INTERVAL_HANDS} hands: too few to say how sure the rate is, "
+            "so no interval yet."
+        )
     more = counted(hands_to_halve(hands), "more hand")
     return f"About {more} would halve this interval (to ±{(high - low) / 4:.2f})."

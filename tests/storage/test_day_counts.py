@@ -107,8 +107,9 @@ def test_a_file_without_this_versions_counts_is_read_right_then_brought_up_to_da
         _assert_same_stats(connection.execute(sql).fetchall(), expected)
 
 
-def _assert_same_stats(rows: list[tuple], expected: list[tuple]) -> None:
-    """Equal, float sums to their last bits (added in another order)."""
+def _assert_same_stats(rows: list, expected: list) -> None:
+    """Equal, float sums to their last bits (added in another order, which varies with
+    DuckDB's threads)."""
     assert len(rows) == len(expected) > 10
     for row, expected_row in zip(rows, expected, strict=True):
         for got, want in zip(row, expected_row, strict=True):
@@ -158,9 +159,7 @@ def test_whole_days_read_the_counts_other_times_the_hands(
     whole, off = (f"{moment:%Y-%m-%d %H:%M:%S.%f}+00" for moment in (midnight, earlier))
     counted, from_hands = _stats(sample_database, whole), _stats(sample_database, off)
     assert counted.keys() == from_hands.keys() and len(counted) > 10
-    for key, row in counted.items():
-        assert row[:2] == from_hands[key][:2] and row[4] == from_hands[key][4], key
-        assert row[2:4] == pytest.approx(from_hands[key][2:4], rel=1e-9), key
+    _assert_same_stats([counted[key] for key in counted], [from_hands[key] for key in counted])
     tampered_whole, tampered_off = _stats(tampered, whole), _stats(tampered, off)
-    assert tampered_off == from_hands
+    _assert_same_stats([tampered_off[key] for key in counted], [from_hands[key] for key in counted])
     assert all(tampered_whole[key][1] > row[1] for key, row in from_hands.items())

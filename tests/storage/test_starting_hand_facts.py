@@ -17,6 +17,7 @@ from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from pipeline.storage.starting_hand_facts import START_COLUMNS, starting_hand_row
 from pipeline.storage.stats import FACTS_TABLE
+from pipeline.storage.win_rate import INTERVAL_HANDS
 
 # (site, hand number, category, detail, door cards seen): each read from its file by hand.
 REAL_STARTS = [
@@ -181,8 +182,11 @@ def test_the_report_order_and_the_win_rates(sample_database: Path) -> None:
         ).fetchall()
         for hands, rate, low, high, net in rows:
             assert isinstance(net, Decimal)  # money exact
-            if hands >= 2:
+            if hands >= INTERVAL_HANDS:
                 assert low <= rate <= high
+            else:  # too few hands to say how sure the rate is
+                assert low is None and high is None
+        assert {hands >= INTERVAL_HANDS for hands, *_ in rows} == {True, False}
 
 
 def test_an_older_database_gets_its_starting_hands_when_opened_for_writing(

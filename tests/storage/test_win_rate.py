@@ -14,6 +14,7 @@ import io
 import json
 import math
 import random
+import re
 import statistics
 from collections import defaultdict
 from decimal import Decimal
@@ -27,8 +28,13 @@ import pytest
 
 from pipeline.cli.app import app
 from pipeline.storage.database import Database
-from pipeline.storage.stats import sync_day_counts
-from pipeline.storage.win_rate import halving_sentence, hands_to_halve, interval_text
+from pipeline.storage.stats import STATS_SQL, sync_day_counts
+from pipeline.storage.win_rate import (
+    INTERVAL_HANDS,
+    halving_sentence,
+    hands_to_halve,
+    interval_text,
+)
 from tests.cli.test_cli import runner
 
 HERO = "studdraw_hero"
@@ -40,7 +46,7 @@ def _expected(results: list[float]) -> dict[str, float | None]:
     """A win rate over `results` (big bets a hand) with its SD per 100 hands and 95%
     interval, by the formula docs/stats.md states."""
     rate = 100 * statistics.fmean(results)
-    if len(results) < 2:
+    if len(results) < INTERVAL_HANDS:
         return {"": rate, "_low": None, "_high": None, "_sd": None}
     sd_per_100 = 10 * statistics.stdev(results)
     half = 1.96 * sd_per_100 / math.sqrt(len(results) / 100)
@@ -180,9 +186,10 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     for repetition in range(REPETITIONS):
         players += [f"p{repetition:03d}"] * HANDS
         nets += rng.choices(values, weights, k=HANDS)
-    # and two small samples whose answer is known by hand
-    players += ["one hand", "two hands", "two hands"]
-    nets += [Decimal(3), Decimal(1), Decimal(-1)]
+    # and small samples whose answer is known by hand: +1 and -1 big bet in turn
+    for name, hands in (("one hand", 1), ("two hands", 2), ("29 hands", 29), ("30 hands", 30)):
+        players += [name] * hands
+        nets += [Decimal(3)] if hands == 1 else [Decimal(1 - 2 * (i % 2)) for i in range(hands)]
     facts = pl.DataFrame(
         {
             "site": "simulated",
@@ -248,16 +255,22 @@ def test_the_sd_comes_out_as_the_true_one(simulated: dict[str, Any]) -> None:
 
 
 def test_small_samples(simulated: dict[str, Any]) -> None:
-    """One hand has no spread: no SD, no interval. Two hands of +1 and -1 big bet: a
-    hand's SD is sqrt(2), 14.14 per 100 hands; the interval is 0 +- 1.96 x 100 x
-    sqrt(2) / sqrt(2) = +-196."""
+    """Under INTERVAL_HANDS hands a rate gets no SD and no interval (two hands of +1 and
+    -1 would claim +-196, four folds of the ante +-0). At 30 hands of +1 and -1 big bet in
+    turn: a hand's SD is sqrt(30 / 29), 10.17 per 100 hands; the interval is
+    0 +- 1.96 x 100 x sqrt(30 / 29) / sqrt(30) = +-196 / sqrt(29)."""
+    sql_minimum = re.search(r"MACRO stat_interval_hands\(\) AS (\d+);", STATS_SQL.read_text())
+    assert sql_minimum and int(sql_minimum[1]) == INTERVAL_HANDS == 30  # the words' minimum
     one = simulated["rows"]["one hand"]
     assert one["big_bets_per_100"] == 300
-    assert [one[f"big_bets_per_100{s}"] for s in SPREAD] == [None, None, None]
-    two = simulated["rows"]["two hands"]
-    assert two["big_bets_per_100_sd"] == pytest.approx(10 * math.sqrt(2))
-    assert two["big_bets_per_100_low"] == pytest.approx(-196)
-    assert two["big_bets_per_100_high"] == pytest.approx(196)
+    for name in ("one hand", "two hands", "29 hands"):
+        row = simulated["rows"][name]
+        assert [row[f"big_bets_per_100{s}"] for s in SPREAD] == [None, None, None], name
+    thirty = simulated["rows"]["30 hands"]
+    assert thirty["big_bets_per_100"] == 0
+    assert thirty["big_bets_per_100_sd"] == pytest.approx(10 * math.sqrt(30 / 29))
+    assert thirty["big_bets_per_100_low"] == pytest.approx(-196 / math.sqrt(29))
+    assert thirty["big_bets_per_100_high"] == pytest.approx(196 / math.sqrt(29))
 
 
 def test_the_words() -> None:

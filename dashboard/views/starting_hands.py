@@ -18,7 +18,7 @@ from dashboard.games import game_name
 from dashboard.money import money_column, unit_key, unit_title
 from dashboard.queries import starting_hands as queries
 from pipeline.reports.wording import counted
-from pipeline.storage.win_rate import signed
+from pipeline.storage.win_rate import INTERVAL_HANDS, signed
 
 _SHOWN = (
     "category",
@@ -39,9 +39,9 @@ _ROW_PIXELS = 35  # a row of st.dataframe
 
 
 def _interval(low: float | None, high: float | None) -> str:
-    """'-42.78 to -5.37'; empty under 30 hands (no spread to measure)."""
+    """'-42.78 to -5.37'; under INTERVAL_HANDS hands, says why there is none."""
     if low is None or high is None:
-        return ""
+        return f"under {INTERVAL_HANDS} hands"
     return f"{signed(low)} to {signed(high)}"
 
 
@@ -96,7 +96,7 @@ def _columns(unit: str) -> Columns:
             "95% interval",
             width="medium",
             help="Where the true win rate lies, 19 times in 20 (the normal approximation on "
-            "the hands' results); empty under 30 hands.",
+            f"the hands' results); none under {INTERVAL_HANDS} hands, too few to say.",
         ),
         "ev_big_bets_per_100": st.column_config.NumberColumn(
             "All-in adj. BB/100",

@@ -18,18 +18,8 @@ CREATE OR REPLACE MACRO stat_counts_filtered(
     by_start := false
 ) AS TABLE
 SELECT c.*
-FROM player_day_counts AS c
-WHERE NOT by_start
-    AND stat_whole_days(since, until)
-    AND stat_filters_pass(
-        c.player, c.site, c.game, c.limit_kind, c.big_unit, timezone('UTC', c.day::TIMESTAMP),
-        c.money, c.unit, player, site, game, limit_kind, big_unit, since, until, money, unit
-    )
-UNION ALL
-SELECT c.*
-FROM start_day_counts AS c
-WHERE by_start
-    AND stat_whole_days(since, until)
+FROM query_table(CASE WHEN by_start THEN 'start_day_counts' ELSE 'player_day_counts' END) AS c
+WHERE stat_whole_days(since, until)
     AND stat_filters_pass(
         c.player, c.site, c.game, c.limit_kind, c.big_unit, timezone('UTC', c.day::TIMESTAMP),
         c.money, c.unit, player, site, game, limit_kind, big_unit, since, until, money, unit

@@ -152,6 +152,12 @@ def facts_query(sources: Mapping[str, str]) -> str:
     return f"{ctes}\nSELECT * FROM (\n{query}\n)" if ctes else query
 
 
+def stat_counts_call(by_start: bool, arguments: str = "") -> str:
+    """The call of stat_counts that fills a table of DAY_COUNT_TABLES (`arguments`: more
+    of its named arguments, each after a comma)."""
+    return f"stat_counts(by_start := {str(by_start).lower()}{arguments})"
+
+
 def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str]) -> None:
     """Insert the facts of the hands `sources` stand for (see facts_query), in the
     caller's transaction, with the starting hands Python names for them
@@ -172,10 +178,10 @@ def add_facts(connection: duckdb.DuckDBPyConnection, sources: Mapping[str, str])
     ).fetchall()
     unstage_starting_hands(connection)
     connection.execute(f"INSERT INTO {FACTS_TABLE} SELECT * FROM {ADDED_FACTS}")
+    added = f", facts := '{ADDED_FACTS}'"
     for table, by_start in DAY_COUNT_TABLES.items():
         connection.execute(
-            f"INSERT INTO {table} BY NAME SELECT * FROM "
-            f"stat_counts(by_start := {str(by_start).lower()}, facts := '{ADDED_FACTS}')"
+            f"INSERT INTO {table} BY NAME SELECT * FROM {stat_counts_call(by_start, added)}"
         )
     connection.execute(f"DROP TABLE {ADDED_FACTS}")
 
@@ -389,8 +395,7 @@ def sync_day_counts(connection: duckdb.DuckDBPyConnection) -> None:
         return
     for table, by_start in DAY_COUNT_TABLES.items():
         connection.execute(
-            f"CREATE OR REPLACE TABLE {table} AS "
-            f"SELECT * FROM stat_counts(by_start := {str(by_start).lower()}) LIMIT 0"
+            f"CREATE OR REPLACE TABLE {table} AS SELECT * FROM {stat_counts_call(by_start)} LIMIT 0"
         )
     months = connection.execute(
         "SELECT DISTINCT date_trunc('month', timezone('UTC', started_at)) AS month "
@@ -458,7 +463,7 @@ def _count_days(
     for table, by_start in DAY_COUNT_TABLES.items():
         connection.execute(
             f"INSERT INTO {table} BY NAME SELECT c.* "
-            f"FROM stat_counts(by_start := {str(by_start).lower()}{bounds}) AS c"
+            f"FROM {stat_counts_call(by_start, bounds)} AS c"
             f"{chosen}{undated}"
         )
 

@@ -15,7 +15,12 @@ import pytest
 from pipeline.importing.importer import import_histories
 from pipeline.storage.database import Database
 from pipeline.storage.read_only import bring_up_to_date, stats_out_of_date
-from pipeline.storage.stats import DAY_COUNT_TABLES, counts_version, day_count_sums
+from pipeline.storage.stats import (
+    DAY_COUNT_TABLES,
+    counts_version,
+    day_count_sums,
+    stat_counts_call,
+)
 
 pytestmark = pytest.mark.hang_limit(600)
 
@@ -26,7 +31,7 @@ def day_counts_disagree(connection: duckdb.DuckDBPyConnection) -> dict[str, int]
     lacks: {} when the tables are current."""
     wrong = {}
     for table, by_start in DAY_COUNT_TABLES.items():
-        counted = f"SELECT * FROM stat_counts(by_start := {str(by_start).lower()})"
+        counted = f"SELECT * FROM {stat_counts_call(by_start)}"
         kept = day_count_sums(connection, table)
         extra, missing = (
             connection.execute(f"SELECT count(*) FROM ({a} EXCEPT ALL {b})").fetchall()[0][0]
